@@ -1,0 +1,88 @@
+"""The reference engine as an adapter (the default)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import reference_engine
+from reference_engine import (
+    CardCatalog,
+    CardDef,
+    EngineError,
+    Era,
+    Game,
+    RulesViolation,
+    UnsupportedQuery,
+    era_from_mapping,
+    parse_card,
+)
+from reference_engine.capabilities import FEATURES
+
+from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
+from ..spec import default_spec
+
+__all__ = ["ReferenceAdapter", "ReferenceSession"]
+
+
+class ReferenceSession:
+    """One reference-engine game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def perform(self, action: Mapping[str, Any]) -> Outcome:
+        try:
+            self.game.perform(action)
+        except RulesViolation as exc:
+            return Outcome.rejected(exc.failure, exc.message)
+        except UnsupportedQuery as exc:
+            raise Unsupported(str(exc)) from exc
+        return Outcome.done()
+
+    def observe(self, query: Mapping[str, Any]) -> Any:
+        try:
+            return self.game.observe(query)
+        except UnsupportedQuery as exc:
+            raise Unsupported(str(exc)) from exc
+
+    def close(self) -> None:
+        self.game = None  # type: ignore[assignment]
+
+
+class ReferenceAdapter:
+    """Runs cases on :mod:`reference_engine`, in process. Card definitions are parsed once."""
+
+    def __init__(self) -> None:
+        spec = default_spec()
+        self._eras: dict[str, Era] = {k: era_from_mapping(v) for k, v in spec.eras.items()}
+        self._cards: dict[str, tuple[Mapping[str, Any], CardDef]] = {}
+
+    def info(self) -> AdapterInfo:
+        return AdapterInfo(name="reference", version=reference_engine.__version__,
+                           eras=tuple(self._eras), features=FEATURES,
+                           homepage="https://github.com/mtg-conformance/mtg-conformance")
+
+    def _card(self, name: str, data: Mapping[str, Any]) -> CardDef:
+        cached = self._cards.get(name)
+        if cached is not None and (cached[0] is data or cached[0] == data):
+            return cached[1]
+        card = parse_card(data, where=f"card {name!r}")
+        self._cards[name] = (data, card)
+        return card
+
+    def start(self, request: StartRequest) -> ReferenceSession:
+        era = self._eras.get(request.era)
+        if era is None:
+            raise Unsupported(f"the reference engine has no era {request.era!r}")
+        catalog = CardCatalog(self._card(n, d) for n, d in request.cards.items())
+        try:
+            game = Game.from_setup(request.setup, catalog=catalog, era=era)
+        except UnsupportedQuery as exc:
+            raise Unsupported(str(exc)) from exc
+        except EngineError:
+            raise
+        return ReferenceSession(game)
+
+    def close(self) -> None:
+        self._cards.clear()

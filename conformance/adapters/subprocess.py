@@ -1,0 +1,260 @@
+"""The subprocess transport: an engine in any language, spoken to in JSON lines.
+
+The harness starts the engine from an argv list (never through a shell), writes one request per
+line on its stdin and reads one reply per line from its stdout; each reply echoes the request's
+``seq``. The messages are described by ``spec/schema/protocol.schema.json`` (version 1).
+
+Faults are contained: a reply that is late (timeout), missing (the process died), not JSON, too
+long, out of sequence or of the wrong shape raises :class:`~conformance.errors.ProtocolError`
+carrying the tail of the engine's stderr, and the process is killed so the next case gets a fresh
+one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import IO, Any, NoReturn
+
+from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
+from ..errors import AdapterError, ProtocolError
+
+__all__ = ["PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession"]
+
+PROTOCOL_VERSION = 1
+#: A reply line longer than this is a protocol error (an engine flooding stdout).
+MAX_LINE_BYTES = 4 * 1024 * 1024
+#: How much of the engine's stderr is kept to explain an error.
+STDERR_TAIL_BYTES = 8 * 1024
+
+_EOF = object()
+
+
+class _Process:
+    """One running engine process with threads draining its stdout and stderr."""
+
+    def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
+                 cwd: str | None) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, env=dict(env) if env is not None else None, cwd=cwd,
+                shell=False,
+            )
+        except OSError as exc:
+            raise AdapterError(f"cannot start engine {' '.join(argv)!r}: {exc}") from exc
+        self.lines: queue.Queue[object] = queue.Queue()
+        self.stderr: deque[bytes] = deque()
+        self._stderr_size = 0
+        self._lock = threading.Lock()
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        threading.Thread(target=self._read_stdout, args=(self.proc.stdout,),
+                         daemon=True).start()
+        threading.Thread(target=self._read_stderr, args=(self.proc.stderr,),
+                         daemon=True).start()
+
+    def _read_stdout(self, stream: IO[bytes]) -> None:
+        while True:
+            try:
+                line = stream.readline(MAX_LINE_BYTES + 1)
+            except (OSError, ValueError):
+                break
+            if not line:
+                break
+            self.lines.put(line)
+            if len(line) > MAX_LINE_BYTES:
+                break  # flooding: stop reading; the request that waits reports it
+        self.lines.put(_EOF)
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        while True:
+            try:
+                chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+            except (OSError, ValueError):
+                break
+            if not chunk:
+                break
+            with self._lock:
+                self.stderr.append(chunk)
+                self._stderr_size += len(chunk)
+                while self._stderr_size > STDERR_TAIL_BYTES and len(self.stderr) > 1:
+                    self._stderr_size -= len(self.stderr.popleft())
+
+    def stderr_tail(self) -> str:
+        with self._lock:
+            data = b"".join(self.stderr)[-STDERR_TAIL_BYTES:]
+        return data.decode("utf-8", "replace")
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - a kill that does not work
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+
+class SubprocessAdapter:
+    """An engine started as ``argv`` that speaks the JSON-lines protocol.
+
+    ``timeout`` bounds each reply (seconds). The process is started on first use, reused across
+    cases, and replaced after any fault.
+    """
+
+    def __init__(self, argv: Sequence[str], *, timeout: float = 10.0,
+                 env: Mapping[str, str] | None = None, cwd: str | None = None) -> None:
+        if not argv:
+            raise AdapterError("a subprocess adapter needs a command (argv) to start")
+        self.argv = list(argv)
+        self.timeout = timeout
+        self.env = env if env is not None else dict(os.environ)
+        self.cwd = cwd
+        self._proc: _Process | None = None
+        self._seq = 0
+        self._info: AdapterInfo | None = None
+        self.restarts = 0
+
+    # -- transport ------------------------------------------------------------------------------
+
+    def _process(self) -> _Process:
+        if self._proc is None or self._proc.proc.poll() is not None:
+            if self._proc is not None:
+                self._proc.kill()
+                self.restarts += 1
+            self._proc = _Process(self.argv, self.env, self.cwd)
+            info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
+            if not isinstance(info.get("info"), Mapping):
+                self._fail("the reply to hello has no 'info' table", info)
+            try:
+                self._info = AdapterInfo.from_dict(info["info"])
+            except (KeyError, TypeError) as exc:
+                self._fail(f"the 'info' table is incomplete ({exc})", info)
+        return self._proc
+
+    def _fail(self, message: str, reply: Any = None) -> NoReturn:
+        tail = self._proc.stderr_tail() if self._proc is not None else ""
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc = None
+        detail = f"engine stderr (last lines):\n{tail}" if tail.strip() else "engine stderr: empty"
+        if reply is not None:
+            detail = f"reply: {str(reply)[:500]}\n" + detail
+        raise ProtocolError(f"{message}\n{detail}")
+
+    def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
+        proc = self._proc if self._proc is not None else self._process()
+        self._seq += 1
+        seq = self._seq
+        message = {**message, "seq": seq}
+        try:
+            proc.send(message)
+        except (BrokenPipeError, OSError):
+            code = proc.proc.poll()
+            self._fail(f"the engine is gone (exit code {code}) and cannot take "
+                       f"{message['cmd']!r}")
+        try:
+            line = proc.lines.get(timeout=self.timeout)
+        except queue.Empty:
+            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {self.timeout:g}s")
+        if line is _EOF:
+            time.sleep(0.05)
+            code = proc.proc.poll()
+            self._fail(f"the engine exited (code {code}) before replying to "
+                       f"{message['cmd']!r} (seq {seq})")
+        assert isinstance(line, bytes)
+        if len(line) > MAX_LINE_BYTES:
+            self._fail(f"a reply line is longer than {MAX_LINE_BYTES} bytes")
+        try:
+            reply = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not JSON: "
+                       f"{line[:200]!r}")
+        if not isinstance(reply, dict):
+            self._fail(f"the reply to {message['cmd']!r} is not a JSON object", reply)
+        if reply.get("seq") != seq:
+            self._fail(f"the reply has seq {reply.get('seq')!r}, expected {seq} "
+                       "(replies must echo their request's seq, in order)", reply)
+        if "error" in reply:
+            trace = reply.get("traceback")
+            raise AdapterError(f"the engine reported an error: {reply['error']}"
+                               + (f"\n{trace}" if trace else ""))
+        if "unsupported" in reply:
+            raise Unsupported(str(reply["unsupported"]))
+        return reply
+
+    # -- adapter --------------------------------------------------------------------------------
+
+    def info(self) -> AdapterInfo:
+        if self._info is None:
+            self._process()
+        assert self._info is not None
+        return self._info
+
+    def start(self, request: StartRequest) -> SubprocessSession:
+        self._process()
+        reply = self._exchange({"cmd": "start", "case": request.case, "era": request.era,
+                                "setup": request.setup, "cards": request.cards})
+        if reply.get("ok") is not True:
+            self._fail("the reply to start is not {\"ok\": true}", reply)
+        return SubprocessSession(self)
+
+    def close(self) -> None:
+        if self._proc is not None:
+            try:
+                self._exchange({"cmd": "quit"})
+            except Exception:  # noqa: BLE001 - closing must not fail the run
+                pass
+            if self._proc is not None:
+                self._proc.kill()
+                self._proc = None
+
+
+class SubprocessSession:
+    """One case on a subprocess engine."""
+
+    def __init__(self, adapter: SubprocessAdapter) -> None:
+        self.adapter = adapter
+
+    def perform(self, action: Mapping[str, Any]) -> Outcome:
+        reply = self.adapter._exchange({"cmd": "perform", "action": dict(action)})
+        outcome = reply.get("outcome")
+        if not isinstance(outcome, Mapping) or outcome.get("status") not in ("ok", "rejected"):
+            self.adapter._fail("the reply to perform has no valid 'outcome'", reply)
+        assert isinstance(outcome, Mapping)
+        if outcome["status"] == "ok":
+            return Outcome.done()
+        failure = outcome.get("failure")
+        if not isinstance(failure, str):
+            self.adapter._fail("a rejected outcome needs a 'failure' string", reply)
+        return Outcome.rejected(str(failure), str(outcome.get("message", "")))
+
+    def observe(self, query: Mapping[str, Any]) -> Any:
+        reply = self.adapter._exchange({"cmd": "observe", "query": dict(query)})
+        if "value" not in reply:
+            self.adapter._fail("the reply to observe has no 'value'", reply)
+        return reply["value"]
+
+    def close(self) -> None:
+        if self.adapter._proc is not None:
+            try:
+                self.adapter._exchange({"cmd": "end"})
+            except (AdapterError, Unsupported):
+                pass

@@ -1,0 +1,65 @@
+"""Errors of the conformance harness. All share :class:`ConformanceError`.
+
+Every error a user sees carries a stable ``code`` and says where it happened: for spec input the
+file, the case id, the JSON path and, where it can, the line; for adapters the adapter and case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["AdapterError", "ConformanceError", "ProtocolError", "SpecError"]
+
+
+class ConformanceError(Exception):
+    """Base class of every error the harness raises."""
+
+
+@dataclass
+class SpecError(ConformanceError):
+    """A problem in a spec file (case, card, ruling, era or feature data)."""
+
+    code: str
+    message: str
+    file: str | None = None
+    case: str | None = None
+    path: str | None = None
+    line: int | None = None
+    hint: str | None = None
+
+    def __post_init__(self) -> None:
+        super().__init__(self.format())
+
+    def location(self) -> str:
+        """``file:line`` (or just the file), then the case id and the JSON path."""
+        parts: list[str] = []
+        if self.file:
+            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
+        if self.case:
+            parts.append(f"case {self.case}")
+        if self.path:
+            parts.append(f"at {self.path}")
+        return ", ".join(parts) or "<spec>"
+
+    def format(self) -> str:
+        """The message users see: location, code, message and hint on one or two lines."""
+        text = f"{self.location()}: [{self.code}] {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as a JSON table (for ``--json`` output)."""
+        return {"code": self.code, "message": self.message, "file": self.file,
+                "case": self.case, "path": self.path, "line": self.line, "hint": self.hint}
+
+
+class AdapterError(ConformanceError):
+    """An adapter could not be found, started or used."""
+
+
+class ProtocolError(AdapterError):
+    """A subprocess engine broke the JSON-lines protocol (garbage, wrong seq, wrong shape)."""

@@ -1,0 +1,254 @@
+"""Run cases through an adapter and turn what happens into results.
+
+Isolation: each case runs on a worker thread with a time limit, so an engine that raises, hangs or
+breaks the protocol in one case gives that case an ``errored`` result and the run goes on. The
+adapter sees the setup, the actions and the queries, never an expected value or ``reject``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import queue
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .adapter import Adapter, AdapterInfo, StartRequest, Unsupported
+from .compare import values_equal
+from .errors import AdapterError, ProtocolError
+from .model import Case, Step
+from .results import CaseResult
+from .spec import Spec, default_spec
+from .tomlio import canonical_json
+
+__all__ = ["Runner", "WorkItem", "plan"]
+
+#: Default time limit for one case, in seconds.
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    """One case to run under one era (or to report without running, with ``verdict``)."""
+
+    case: Case
+    era: str
+    verdict: str | None = None
+    reason: str = ""
+
+
+def plan(cases: Iterable[Case], info: AdapterInfo, *, era: str | None = None,
+         skip: Sequence[str] = ()) -> list[WorkItem]:
+    """What to run: each case under each of its eras the adapter implements (or only ``era``).
+
+    A case the adapter cannot run is planned as ``unsupported`` with the reason; a case whose id
+    matches a ``skip`` pattern is ``skipped``.
+    """
+    items: list[WorkItem] = []
+    for case in cases:
+        eras = [e for e in case.eras if era is None or e == era]
+        if not eras:
+            continue
+        pattern = next((p for p in skip if fnmatch.fnmatchcase(case.id, p)), None)
+        missing = sorted(set(case.features) - set(info.features))
+        for e in eras:
+            if pattern is not None:
+                items.append(WorkItem(case, e, "skipped", f"skipped by pattern {pattern!r}"))
+            elif e not in info.eras:
+                items.append(WorkItem(case, e, "unsupported",
+                                      f"{info.name} does not implement era {e!r}"))
+            elif missing:
+                items.append(WorkItem(case, e, "unsupported",
+                                      f"{info.name} lacks feature(s): {', '.join(missing)}"))
+            else:
+                items.append(WorkItem(case, e))
+    return items
+
+
+class _Hung(Exception):
+    pass
+
+
+class _Worker:
+    """A thread that runs one callable at a time; abandoned (and replaced) if it hangs."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], Any] | None] = queue.Queue()
+        self.done: queue.Queue[tuple[bool, Any]] = queue.Queue()
+        threading.Thread(target=self._loop, daemon=True, name="mtgconf-case").start()
+
+    def _loop(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            try:
+                self.done.put((True, job()))
+            except BaseException as exc:  # noqa: BLE001 - reported as the case's error
+                self.done.put((False, exc))
+
+    def call(self, fn: Callable[[], Any], timeout: float) -> Any:
+        self.jobs.put(fn)
+        try:
+            ok, value = self.done.get(timeout=timeout)
+        except queue.Empty:
+            raise _Hung() from None
+        if ok:
+            return value
+        raise value
+
+    def stop(self) -> None:
+        self.jobs.put(None)
+
+
+class Runner:
+    """Runs cases on one adapter. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, adapter: Adapter, *, spec: Spec | None = None,
+                 timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.adapter = adapter
+        self.spec = spec or default_spec()
+        self.timeout = timeout
+        self.info = adapter.info()
+        self._worker = _Worker()
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker and the adapter."""
+        self._worker.stop()
+        try:
+            self.adapter.close()
+        except Exception:  # noqa: BLE001 - closing must never lose results
+            pass
+
+    def cards_for(self, case: Case) -> dict[str, Mapping[str, Any]]:
+        """Card data for every card the case's setup names (inline cards first)."""
+        inline = {str(c["name"]).casefold(): c for c in case.cards}
+        cards: dict[str, Mapping[str, Any]] = {}
+        for name in case.card_names():
+            data = inline.get(name.casefold()) or self.spec.card(name)
+            if data is not None:
+                cards[name] = data
+        return cards
+
+    def _result(self, item: WorkItem, kind: str, **fields: Any) -> CaseResult:
+        case = item.case
+        return CaseResult(
+            case=case.id, era=item.era, result=kind, adapter=self.info.name,
+            adapter_version=self.info.version, area=case.area, file=case.file,
+            title=case.title, rulings=case.rulings, rules=case.rules,
+            generated=case.generated is not None, **fields)
+
+    def run_item(self, item: WorkItem) -> CaseResult:
+        """Run (or report) one work item."""
+        if item.verdict is not None:
+            return self._result(item, item.verdict, message=item.reason)
+        start = time.perf_counter()
+        try:
+            result = self._worker.call(lambda: self._execute(item), self.timeout)
+        except _Hung:
+            self._worker = _Worker()  # the old one is stuck; abandon it
+            result = self._result(item, "errored",
+                                  message=f"timed out after {self.timeout:g}s",
+                                  detail="the adapter did not finish the case in time")
+        result.duration_ms = (time.perf_counter() - start) * 1000
+        return result
+
+    def run(self, cases: Iterable[Case], *, era: str | None = None,
+            skip: Sequence[str] = ()) -> Iterator[CaseResult]:
+        """Run every case (see :func:`plan`), yielding results as they come."""
+        for item in plan(cases, self.info, era=era, skip=skip):
+            yield self.run_item(item)
+
+    # -- one case -------------------------------------------------------------------------------
+
+    def _execute(self, item: WorkItem) -> CaseResult:
+        case = item.case
+        request = StartRequest(case=case.id, era=item.era, setup=case.setup,
+                               cards=self.cards_for(case))
+        step: Step | None = None
+        try:
+            session = self.adapter.start(request)
+        except Unsupported as exc:
+            return self._result(item, "unsupported", message=f"setup: {exc}")
+        except ProtocolError as exc:
+            return self._result(item, "errored", message="protocol error during setup",
+                                detail=str(exc))
+        except Exception as exc:  # noqa: BLE001 - any engine failure is this case's error
+            return self._result(item, "errored", message=f"setup failed: {_short(exc)}",
+                                detail=traceback.format_exc())
+        try:
+            for step in case.steps:
+                verdict = self._step(item, session, step)
+                if verdict is not None:
+                    return verdict
+            return self._result(item, "passed")
+        except Unsupported as exc:
+            return self._result(item, "unsupported", step=_index(step),
+                                message=f"step {_index(step)} ({_describe(step)}): {exc}")
+        except (AdapterError, ProtocolError) as exc:
+            return self._result(item, "errored", step=_index(step),
+                                message=f"step {_index(step)} ({_describe(step)}): adapter error",
+                                detail=str(exc))
+        except Exception as exc:  # noqa: BLE001
+            return self._result(item, "errored", step=_index(step),
+                                message=f"step {_index(step)} ({_describe(step)}): "
+                                        f"{_short(exc)}",
+                                detail=traceback.format_exc())
+        finally:
+            try:
+                session.close()
+            except Exception:  # noqa: BLE001 - a failing close does not change the verdict
+                pass
+
+    def _step(self, item: WorkItem, session: Any, step: Step) -> CaseResult | None:
+        where = f"step {step.index} ({step.describe()})"
+        if step.kind == "action":
+            outcome = session.perform(step.body)
+            if step.reject is None and not outcome.ok:
+                return self._result(
+                    item, "failed", step=step.index, expected="ok",
+                    observed={"rejected": outcome.failure, "message": outcome.message},
+                    message=f"{where}: the action was rejected ({outcome.failure}: "
+                            f"{outcome.message}) but the rules allow it")
+            if step.reject is not None and outcome.ok:
+                return self._result(
+                    item, "failed", step=step.index, expected={"rejected": step.reject},
+                    observed="ok",
+                    message=f"{where}: the action was allowed but the rules reject it "
+                            f"({step.reject})")
+            if step.reject is not None and outcome.failure != step.reject:
+                return self._result(
+                    item, "failed", step=step.index, expected={"rejected": step.reject},
+                    observed={"rejected": outcome.failure, "message": outcome.message},
+                    message=f"{where}: rejected as {outcome.failure!r}, expected "
+                            f"{step.reject!r}")
+            return None
+        observed = session.observe(step.body)
+        if not values_equal(step.expect, observed, step.compare):
+            return self._result(
+                item, "failed", step=step.index, expected=step.expect, observed=observed,
+                message=f"{where}: expected {canonical_json(step.expect)}, observed "
+                        f"{canonical_json(observed)}")
+        return None
+
+
+def _index(step: Step | None) -> int | None:
+    return step.index if step is not None else None
+
+
+def _describe(step: Step | None) -> str:
+    return step.describe() if step is not None else "setup"
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"

@@ -1,0 +1,96 @@
+"""Find the line of a JSON path in TOML text, so schema errors can name a line.
+
+The standard TOML readers keep no positions; this scanner follows table headers, arrays of
+tables and keys well enough for the files this project writes (one key per line, inline tables
+on one line). A path it cannot place falls back to its nearest placed parent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["line_of", "index_lines"]
+
+Path = tuple[Any, ...]
+_KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_.\-" ]+?)\s*=')
+
+
+def _split_key(text: str) -> list[str]:
+    parts: list[str] = []
+    buf = ""
+    quote: str | None = None
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = None
+            else:
+                buf += ch
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ".":
+            parts.append(buf.strip())
+            buf = ""
+        else:
+            buf += ch
+    parts.append(buf.strip())
+    return [p for p in parts if p != ""]
+
+
+def index_lines(text: str) -> dict[Path, int]:
+    """Map every header and key path found in ``text`` to its 1-based line number."""
+    index: dict[Path, int] = {}
+    arrays: dict[Path, int] = {}  # array-of-tables path -> index of its last element
+    current: Path = ()
+
+    def resolve(parts: list[str]) -> Path:
+        out: Path = ()
+        for part in parts:
+            out = (*out, part)
+            if out in arrays:
+                out = (*out, arrays[out])
+        return out
+
+    in_multiline = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if in_multiline:
+            if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
+                in_multiline = False
+            continue
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[["):
+            end = line.find("]]")
+            parts = _split_key(line[2:end])
+            parent = resolve(parts[:-1])
+            key = (*parent, parts[-1])
+            arrays[key] = arrays.get(key, -1) + 1
+            current = (*key, arrays[key])
+            index.setdefault(key, number)
+            index[current] = number
+            continue
+        if line.startswith("["):
+            end = line.find("]")
+            current = resolve(_split_key(line[1:end]))
+            index[current] = number
+            continue
+        m = _KEY.match(line)
+        if m:
+            path = (*current, *_split_key(m.group(1)))
+            index.setdefault(path, number)
+            rest = line[m.end():]
+            if rest.count('"""') == 1 or rest.count("'''") == 1:
+                in_multiline = True
+    return index
+
+
+def line_of(index: dict[Path, int], path: Sequence[Any]) -> int | None:
+    """The line of ``path``, or of its nearest parent that has one."""
+    p = tuple(path)
+    while p:
+        if p in index:
+            return index[p]
+        p = p[:-1]
+    return None

@@ -1,0 +1,42 @@
+"""mtg-conformance's reference engine: a Comprehensive-Rules-shaped Magic engine, written to be read.
+
+Cards are data (see :mod:`reference_engine.cards`); behaviour comes from a small vocabulary of
+effects, conditions and filters that the engine interprets, and rules eras are switches
+(:mod:`reference_engine.eras`).
+"""
+
+from __future__ import annotations
+
+from .cards import CardCatalog, CardDef, FaceDef, parse_card
+from .eras import SWITCHES, Era, era_from_mapping
+from .errors import (
+    CardDataError,
+    EngineError,
+    RulesViolation,
+    SetupError,
+    UnsupportedQuery,
+)
+from .game import Game
+from .mana import Color, ManaCost, ManaCostError, parse_mana_cost
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "SWITCHES",
+    "CardCatalog",
+    "CardDataError",
+    "CardDef",
+    "Color",
+    "EngineError",
+    "Era",
+    "FaceDef",
+    "Game",
+    "ManaCost",
+    "ManaCostError",
+    "RulesViolation",
+    "SetupError",
+    "UnsupportedQuery",
+    "era_from_mapping",
+    "parse_card",
+    "parse_mana_cost",
+]

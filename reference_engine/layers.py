@@ -1,0 +1,173 @@
+"""The layer system (CR 613): characteristics of every object after continuous effects.
+
+One pass computes all objects together, layer by layer (1 copy, 2 control, 3 text, 4 type,
+5 color, 6 abilities, 7a-7d power/toughness). Within a layer, characteristic-defining abilities
+apply first (613.3) and then effects in timestamp order (613.7). Static abilities are read from
+the characteristics as computed so far, so an ability granted in an earlier layer applies in the
+later ones, and conditions ("as long as white is the most common color") see the colors that
+layer 5 produced. Dependencies (613.8) are not ordered yet: within a layer, timestamp order
+decides; no case in the catalog needs more.
+
+Results are cached until the state changes (:meth:`GameState.changed`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .characteristics import Characteristics, printed_characteristics
+from .conditions import ConditionContext, holds
+from .effects import LAYERS, OPERATIONS, ContinuousEffect, LayerContext
+from .filters import FilterContext, matches
+from .objects import GameObject
+from .state import GameState
+
+__all__ = ["KEYWORD_COUNTERS", "characteristics_of", "compute_all", "static_abilities"]
+
+#: Keyword counters (CR 122.1b): a counter with one of these names grants that keyword.
+KEYWORD_COUNTERS: frozenset[str] = frozenset({
+    "flying", "first strike", "double strike", "deathtouch", "decayed", "exalted", "haste",
+    "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
+    "vigilance",
+})
+_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+
+def _printed(state: GameState, obj: GameObject) -> Characteristics:
+    return printed_characteristics(
+        obj.card, zone=obj.zone, transformed=obj.transformed, cast_half=obj.cast_half,
+        era=state.era,
+    )
+
+
+def static_abilities(
+    state: GameState, chars: Mapping[int, Characteristics], *, kind: str = "static"
+) -> Iterator[tuple[GameObject, dict[str, Any]]]:
+    """Yield (source, ability) for every ability of ``kind`` that functions now.
+
+    Static abilities function only on the battlefield unless the ability lists other ``zones``
+    (CR 113.6).
+    """
+    for obj in list(state.objects.values()):
+        c = chars.get(obj.id)
+        if c is None:
+            continue
+        for ability in c.abilities:
+            if ability.get("kind") != kind:
+                continue
+            zones = ability.get("zones", ["battlefield"])
+            if obj.zone in zones:
+                yield obj, ability
+
+
+def _static_effects(state: GameState, chars: Mapping[int, Characteristics],
+                    layer: str) -> list[ContinuousEffect]:
+    out: list[ContinuousEffect] = []
+    for obj, ability in static_abilities(state, chars):
+        op = ability.get("effect")
+        if not isinstance(op, Mapping):
+            continue
+        known = OPERATIONS.get(str(op.get("type")))
+        if known is None or known.layer != layer:
+            continue
+        affected = ability.get("affected", "self")
+        out.append(ContinuousEffect(
+            op=op,
+            timestamp=obj.timestamp,
+            affected=[obj.id] if affected == "self" else affected,
+            source=obj.id,
+            controller=obj.controller,
+            duration="static",
+            condition=ability.get("condition"),
+            cda=bool(ability.get("cda", False)),
+        ))
+    return out
+
+
+def _counter_effects(state: GameState, layer: str) -> list[ContinuousEffect]:
+    """Counters as effects: keyword counters in layer 6 (613.1f), P/T counters in 7c (613.4c)."""
+    out: list[ContinuousEffect] = []
+    for obj in state.objects.values():
+        for name, n in obj.counters.items():
+            if n <= 0:
+                continue
+            if layer == "6" and name.casefold() in KEYWORD_COUNTERS:
+                out.append(ContinuousEffect(
+                    op={"type": "add_abilities", "keywords": [name]},
+                    timestamp=obj.timestamp, affected=[obj.id], source=obj.id))
+            elif layer == "7c" and obj.zone == "battlefield":
+                m = _PT_COUNTER.match(name)
+                if m:
+                    out.append(ContinuousEffect(
+                        op={"type": "modify_pt", "power": int(m.group(1)) * n,
+                            "toughness": int(m.group(2)) * n},
+                        timestamp=obj.timestamp, affected=[obj.id], source=obj.id))
+    return out
+
+
+def _affected_ids(state: GameState, effect: ContinuousEffect,
+                  current: dict[int, Characteristics]) -> list[int]:
+    if isinstance(effect.affected, list):
+        return [i for i in effect.affected if i in current]
+    flt = dict(effect.affected)
+    zone = flt.pop("zone", "battlefield")
+    fctx = FilterContext(you=effect.controller, source=effect.source,
+                         chars_of=current.__getitem__)
+    zones = [zone] if isinstance(zone, str) else list(zone)
+    return [
+        obj.id for obj in state.objects.values()
+        if obj.zone in zones and matches(state, obj, flt, ctx=fctx, chars=current[obj.id])
+    ]
+
+
+def _settle_pt(chars: Characteristics) -> None:
+    """Printed "*" P/T without a defining ability counts as 0 (CR 208.2); "1+*" as 1."""
+    for attr in ("power", "toughness"):
+        value = getattr(chars, attr)
+        if isinstance(value, str):
+            m = re.match(r"^(-?\d+)", value)
+            setattr(chars, attr, int(m.group(1)) if m else 0)
+
+
+def compute_all(state: GameState) -> dict[int, Characteristics]:
+    """Characteristics of every object, after every layer (cached per state version)."""
+    cached = state._chars_cache
+    if cached is not None and cached[0] == state.version:
+        return cached[1]
+    current = {oid: _printed(state, obj) for oid, obj in state.objects.items()}
+    state.effects = [e for e in state.effects if _still_active(state, e)]
+    for layer in LAYERS:
+        if layer == "7b":
+            for chars in current.values():
+                _settle_pt(chars)
+        effects = [e for e in state.effects if e.layer == layer]
+        effects += _static_effects(state, current, layer)
+        effects += _counter_effects(state, layer)
+        effects.sort(key=lambda e: (not e.cda, e.timestamp))
+        for effect in effects:
+            cctx = ConditionContext(source=effect.source, you=effect.controller,
+                                    chars_of=current.__getitem__)
+            if not holds(state, effect.condition, cctx):
+                continue
+            op = effect.operation
+            for oid in _affected_ids(state, effect, current):
+                op.apply(current[oid], effect.op,
+                         LayerContext(state=state, effect=effect, object_id=oid, current=current))
+    state._chars_cache = (state.version, current)
+    return current
+
+
+def _still_active(state: GameState, effect: ContinuousEffect) -> bool:
+    """An effect tied to its source (``duration = "while-source"``) ends when the source
+    leaves the battlefield (CR 611.2b)."""
+    if effect.duration == "while-source":
+        src = state.objects.get(effect.source) if effect.source is not None else None
+        return src is not None and src.zone == "battlefield"
+    return True
+
+
+def characteristics_of(state: GameState, object_id: int) -> Characteristics:
+    """The current characteristics of one object."""
+    return compute_all(state)[object_id]

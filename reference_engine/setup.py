@@ -1,0 +1,159 @@
+"""Build a :class:`GameState` from a case's setup table.
+
+The setup says who plays, whose turn and step it is, and which objects are where with which
+status; it may also list continuous effects that already exist (feature ``setup-effects``).
+Objects are created in the order listed, which is also their timestamp order (CR 613.7); effects
+come after the objects, in the order listed. A library is listed top card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import CardCatalog, CardDef, parse_face
+from .effects import ContinuousEffect
+from .eras import Era
+from .errors import CardDataError, SetupError
+from .registry import SETUP_HOOKS
+from .state import STEPS, GameState
+
+__all__ = ["build_state", "token_card", "EFFECT_META_KEYS"]
+
+#: Keys of a setup effect that describe the effect rather than its operation.
+EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition"})
+
+
+def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
+    """A card definition for a token from its description (CR 111.4: the name, when not given,
+    is its subtypes followed by "Token")."""
+    data = dict(spec)
+    if "colors" in data:
+        # A token's colors are set by the effect that creates it (CR 111.3).
+        data["color_indicator"] = data.pop("colors")
+    if not data.get("name"):
+        data["name"] = " ".join([*data.get("subtypes", []), "Token"])
+    try:
+        face = parse_face(data, where)
+    except CardDataError as exc:
+        raise SetupError(str(exc)) from None
+    return CardDef(name=face.name, layout="token", faces=(face,), data=data)
+
+
+def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str) -> CardDef:
+    if "token" in entry:
+        return token_card(entry["token"], where)
+    name = entry.get("card")
+    if not isinstance(name, str):
+        raise SetupError(f"{where}: an object needs a card name or a token description")
+    card = catalog.get(name)
+    if card is None:
+        raise SetupError(f"{where}: unknown card {name!r}")
+    return card
+
+
+def _player(state: GameState, name: Any, where: str) -> str:
+    if name not in state.players:
+        raise SetupError(f"{where}: unknown player {name!r} (players: {', '.join(state.players)})")
+    return str(name)
+
+
+def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
+    handle = entry.get("handle")
+    where = f"setup.objects[{index}]" + (f" ({handle})" if handle else "")
+    card = _card_for(entry, state.catalog, where)
+    owner = _player(state, entry.get("owner", state.turn_order[0]), where)
+    controller = _player(state, entry.get("controller", owner), where)
+    zone = str(entry.get("zone", "battlefield"))
+    half: int | None = None
+    if "half" in entry:
+        if not card.is_split:
+            raise SetupError(f"{where}: 'half' is only for split cards; {card.name} is not one")
+        face = card.face_named(str(entry["half"]))
+        if face is None:
+            raise SetupError(f"{where}: {card.name} has no half named {entry['half']!r}")
+        half = card.faces.index(face)
+    elif card.is_split and zone == "stack":
+        raise SetupError(f"{where}: a split card on the stack needs 'half' (CR 709.3)")
+    face_up = entry.get("face", "front")
+    if face_up not in ("front", "back"):
+        raise SetupError(f"{where}: face must be 'front' or 'back'")
+    if face_up == "back" and not card.is_double_faced:
+        raise SetupError(f"{where}: only a double-faced card can have its back face up")
+    sick = bool(entry.get("sick", False))
+    obj = state.create_object(
+        card,
+        owner=owner,
+        zone=zone,
+        controller=controller if zone in ("battlefield", "stack") else owner,
+        handle=handle,
+        is_token="token" in entry or bool(entry.get("is_token", False)),
+        tapped=bool(entry.get("tapped", False)),
+        transformed=face_up == "back",
+        cast_half=half,
+        kicked=int(entry.get("kicked", 0)) if not isinstance(entry.get("kicked"), bool)
+        else int(entry["kicked"]),
+        x=entry.get("x"),
+        counters={str(k): int(v) for k, v in dict(entry.get("counters", {})).items()},
+        damage=int(entry.get("damage", 0)),
+        controlled_since=state.turn if sick else 0,
+    )
+    if handle is not None:
+        if handle in state.handles:
+            raise SetupError(f"{where}: handle {handle!r} is used twice")
+        state.handles[str(handle)] = obj.id
+
+
+def _add_effect(state: GameState, entry: Mapping[str, Any], index: int) -> None:
+    where = f"setup.effects[{index}]"
+    op = {k: v for k, v in entry.items() if k not in EFFECT_META_KEYS}
+    affected_spec = entry.get("affected")
+    affected: list[int] | Mapping[str, Any]
+    if isinstance(affected_spec, list):
+        affected = [state.by_handle(str(h)).id for h in affected_spec]
+    elif isinstance(affected_spec, Mapping):
+        affected = dict(affected_spec)
+    else:
+        raise SetupError(f"{where}: 'affected' must be a list of handles or a filter table")
+    source = entry.get("source")
+    effect = ContinuousEffect(
+        op=op,
+        timestamp=state.new_timestamp(),
+        affected=affected,
+        source=state.by_handle(str(source)).id if source else None,
+        controller=_player(state, entry.get("controller", state.active_player), where),
+        duration=str(entry.get("duration", "permanent")),
+        condition=entry.get("condition"),
+    )
+    effect.operation  # noqa: B018 - raises SetupError now for an unknown effect type
+    state.effects.append(effect)
+
+
+def build_state(setup: Mapping[str, Any], *, catalog: CardCatalog, era: Era) -> GameState:
+    """Build the game described by ``setup`` (see the case format in docs/case-format.md)."""
+    players = list(setup.get("players", ["alice", "bob"]))
+    state = GameState(players=players, catalog=catalog, era=era)
+    state.turn = int(setup.get("turn", 2))
+    state.active_player = _player(state, setup.get("active", players[0]), "setup.active")
+    # Turn order starts from the active player; each player's most recent turn (CR 302.6).
+    order = state.turn_order
+    start = order.index(state.active_player)
+    for back, name in enumerate(order[start:] + order[:start]):
+        pass_turns = (len(order) - back) % len(order)
+        state.players[name].last_turn_began = max(state.turn - pass_turns, 0)
+    step = str(setup.get("step", "precombat-main"))
+    if step not in STEPS:
+        raise SetupError(f"setup.step: unknown step {step!r} (expected one of {', '.join(STEPS)})")
+    state.step = step
+    priority = setup.get("priority", state.active_player)
+    state.priority_player = _player(state, priority, "setup.priority")
+    for name, life in dict(setup.get("life", {})).items():
+        state.players[_player(state, name, "setup.life")].life = int(life)
+    for i, entry in enumerate(setup.get("objects", [])):
+        _add_object(state, entry, i)
+    for i, entry in enumerate(setup.get("effects", [])):
+        _add_effect(state, entry, i)
+    for hook in SETUP_HOOKS:
+        hook(state, setup)
+    state.changed()
+    return state
