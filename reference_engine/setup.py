@@ -21,7 +21,7 @@ from .state import STEPS, GameState
 __all__ = ["build_state", "token_card", "EFFECT_META_KEYS"]
 
 #: Keys of a setup effect that describe the effect rather than its operation.
-EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition"})
+EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})
 
 
 def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
