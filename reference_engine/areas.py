@@ -1,10 +1,17 @@
-"""Import every rules-area module so its actions and queries are registered.
+"""Import every rules-area module so its actions, queries, effects and hooks are registered.
 
 A new rules area adds one import line here (keep them sorted).
 """
 
 from __future__ import annotations
 
-from . import queries_characteristics  # noqa: F401
+from . import (  # noqa: F401
+    choices,
+    mana_pool,
+    priority,
+    queries_characteristics,
+    queries_state,
+    resolution,
+)
 
 __all__: list[str] = []

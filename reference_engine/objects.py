@@ -53,6 +53,11 @@ class GameObject:
     choices: dict[str, Any] = field(default_factory=dict)
     #: Targets chosen for a spell or ability on the stack (CR 601.2c), in target-slot order.
     targets: list[Any] = field(default_factory=list)
+    #: For an ability on the stack (CR 113.1b, 405.1): the ability's data; None for cards,
+    #: tokens and spells. Such an object ceases to exist when it leaves the stack.
+    ability: dict[str, Any] | None = None
+    #: For an ability on the stack: the id of its source (CR 113.7).
+    source_id: int | None = None
     #: Extra per-object facts an area module needs (documented where it is used).
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -102,6 +102,29 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         if handle in state.handles:
             raise SetupError(f"{where}: handle {handle!r} is used twice")
         state.handles[str(handle)] = obj.id
+    if "targets" in entry:
+        pending = state.extra.setdefault("setup_targets", [])
+        pending.append((obj.id, list(entry["targets"]), where))
+
+
+def _bind_targets(state: GameState) -> None:
+    """Targets of spells and abilities on the stack at setup, given as handles or player
+    names, fill the target slots of the spell's ability in order (CR 601.2c)."""
+    from .resolution import spell_ability
+
+    for oid, refs, where in state.extra.pop("setup_targets", []):
+        obj = state.objects[oid]
+        ability = spell_ability(state, obj)
+        slots = list((ability or {}).get("targets", []))
+        if len(refs) > len(slots):
+            raise SetupError(f"{where}: {len(refs)} target(s) given but "
+                             f"{obj.card.name} has {len(slots)} target slot(s)")
+        for i, ref in enumerate(refs):
+            slot = str(slots[i].get("name", f"t{i}"))
+            if ref in state.players:
+                obj.targets.append({"slot": slot, "player": ref})
+            else:
+                obj.targets.append({"slot": slot, "object": state.by_handle(str(ref)).id})
 
 
 def _add_effect(state: GameState, entry: Mapping[str, Any], index: int) -> None:
@@ -153,6 +176,7 @@ def build_state(setup: Mapping[str, Any], *, catalog: CardCatalog, era: Era) -> 
         _add_object(state, entry, i)
     for i, entry in enumerate(setup.get("effects", [])):
         _add_effect(state, entry, i)
+    _bind_targets(state)
     for hook in SETUP_HOOKS:
         hook(state, setup)
     state.changed()

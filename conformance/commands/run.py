@@ -1,0 +1,103 @@
+"""``mtgconf run``: run cases against an adapter, with a progress bar and a summary."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+from pathlib import Path
+from typing import Any
+
+from ..adapters import resolve_adapter
+from ..errors import AdapterError
+from ..loader import load_cases
+from ..reports.console import make_progress, print_spec_errors, print_summary
+from ..reports.jsonl import JsonlWriter
+from ..reports.junit import write_junit
+from ..reports.markdown import write_markdown
+from ..results import CaseResult, summarize
+from ..runner import DEFAULT_TIMEOUT, Runner, plan
+from ..spec import default_spec
+from ._common import console
+
+NAME = "run"
+HELP = "run cases against an adapter (default: reference)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path,
+                        help="case files or directories (default: every spec case)")
+    parser.add_argument("--adapter", default="reference",
+                        help="adapter name, module:Class, or cmd:<command line> "
+                             "(default: reference)")
+    parser.add_argument("--era", help="run only cases of this era (default: every era the "
+                                      "adapter implements)")
+    parser.add_argument("--report", type=Path, help="write a JSON-lines report here")
+    parser.add_argument("--junit", type=Path, help="write a JUnit XML report here")
+    parser.add_argument("--markdown", type=Path, help="write a Markdown report here")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help=f"seconds allowed per case (default: {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
+                        help="skip cases whose id matches this glob (repeatable)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when nothing failed or errored and every case file loaded."""
+    out = console()
+    spec = default_spec()
+    loaded = load_cases(args.paths or None, spec)
+    print_spec_errors(out, spec.errors + loaded.errors)
+    try:
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout)
+        runner = Runner(adapter, spec=spec, timeout=args.timeout)
+    except AdapterError as exc:
+        out.print(f"[red]error[/red] {exc}")
+        return 2
+    items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
+    results: list[CaseResult] = []
+    writer = JsonlWriter(args.report) if args.report else None
+    interrupted = False
+    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    progress = make_progress(out)
+    show = not args.no_progress and not args.quiet
+    try:
+        with runner:
+            if show:
+                progress.start()
+            task = progress.add_task(runner.info.name, total=len(items), bad=0)
+            bad = 0
+            for item in items:
+                result = runner.run_item(item)
+                results.append(result)
+                if writer:
+                    writer.write(result)
+                bad += result.result in ("failed", "errored")
+                progress.update(task, advance=1, bad=bad)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if show:
+            progress.stop()
+        signal.signal(signal.SIGTERM, old_handler)
+        if writer:
+            writer.close()
+    name = f"{runner.info.name} {runner.info.version}"
+    if args.junit:
+        write_junit(results, args.junit, name=name)
+    if args.markdown:
+        write_markdown(results, args.markdown, name=name)
+    print_summary(out, results, adapter=name)
+    if loaded.errors or spec.errors:
+        out.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
+                  "files above were not run")
+    if interrupted:
+        out.print(f"[yellow]interrupted[/yellow] after {len(results)} of {len(items)} results; "
+                  "the reports hold what finished")
+        return 130
+    ok = summarize(results).ok and not loaded.errors and not spec.errors
+    return 0 if ok else 1

@@ -1,0 +1,322 @@
+"""Resolving spells and abilities (CR 608): target rechecks and the effect vocabulary.
+
+A spell's behaviour is card data: the face has ``{kind = "spell", targets = [...],
+effects = [...]}``; an ability on the stack carries the same two lists. Targets are slots,
+``{name = "t", kind = "creature" | "player" | "any" | "permanent" | "spell" | "card",
+filter = {...}}``; effects name the slot they act on with ``target = "t"``.
+
+On resolution (CR 608.2b) each target is checked again; if every target is now illegal the
+spell or ability does not resolve. Otherwise each effect runs in order, skipping the targets
+that became illegal. Effects are registered with :func:`effect`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .choices import choose
+from .damage import DamageEvent, deal_damage
+from .effects import ContinuousEffect
+from .errors import SetupError
+from .filters import FilterContext, matches
+from .layers import characteristics_of
+from .objects import GameObject
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = [
+    "EFFECTS",
+    "TARGET_RESTRICTIONS",
+    "ResolveContext",
+    "effect",
+    "is_legal_target",
+    "resolve_top",
+    "spell_ability",
+    "target_restriction",
+]
+
+
+@dataclass
+class ResolveContext:
+    """What an effect sees while its spell or ability resolves."""
+
+    state: GameState
+    obj: GameObject
+    controller: str
+    #: Legal targets by slot name: each ``{"object": id}`` or ``{"player": name}``.
+    targets: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: Slots whose targets all became illegal (CR 608.2b).
+    illegal: set[str] = field(default_factory=set)
+
+    @property
+    def source_id(self) -> int:
+        """The source of the effect: the spell itself, or an ability's source (CR 113.7)."""
+        return self.obj.source_id if self.obj.source_id is not None else self.obj.id
+
+    @property
+    def kicked(self) -> bool:
+        """Whether the spell was kicked (CR 702.33d)."""
+        return self.obj.kicked > 0
+
+    def amount(self, value: Any) -> int:
+        """An amount: an integer, or ``"X"`` for the value chosen for X (CR 107.3)."""
+        if value == "X":
+            return int(self.obj.x or 0)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise SetupError(f"an amount must be an integer or 'X', not {value!r}")
+
+    def refs(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """What an effect acts on: its target slot's legal targets, or ``"controller"``,
+        ``"each_opponent"``, ``"self"`` (the source)."""
+        who = params.get("target", params.get("to"))
+        if who is None:
+            return []
+        if who == "controller":
+            return [{"player": self.controller}]
+        if who == "each_opponent":
+            return [{"player": p} for p in self.state.opponents(self.controller)]
+        if who == "self":
+            return [{"object": self.source_id}]
+        return list(self.targets.get(str(who), []))
+
+
+EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
+EFFECTS: dict[str, EffectFn] = {}
+
+
+def effect(name: str) -> Callable[[EffectFn], EffectFn]:
+    """Register effect ``name`` of the resolution vocabulary."""
+    def register(fn: EffectFn) -> EffectFn:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+Restriction = Callable[["GameState", GameObject, Mapping[str, Any], Mapping[str, Any]], bool]
+#: Rules that can make a target illegal beyond its slot's filter (protection, hexproof, ...):
+#: each returns True when the target is *not* allowed.
+TARGET_RESTRICTIONS: list[Restriction] = []
+
+
+def target_restriction(fn: Restriction) -> Restriction:
+    """Register a restriction on targets (returns True to forbid)."""
+    TARGET_RESTRICTIONS.append(fn)
+    return fn
+
+
+_KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "stack",
+              "any": "battlefield"}
+
+
+def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
+                    ref: Mapping[str, Any]) -> bool:
+    """Whether ``ref`` is a legal target for ``slot`` of the spell or ability ``obj``
+    (CR 115.1, 601.2c; rechecked on resolution, 608.2b)."""
+    kind = str(slot.get("kind", "any"))
+    if "player" in ref:
+        if kind not in ("player", "any") or ref["player"] not in state.players:
+            return False
+    else:
+        target = state.objects.get(int(ref.get("object", -1)))
+        if target is None or kind == "player":
+            return False
+        zone = slot.get("zone", _KIND_ZONE.get(kind, "battlefield"))
+        if target.zone != zone:
+            return False
+        chars = characteristics_of(state, target.id)
+        if kind in ("creature", "any") and not chars.has_type("Creature") and not (
+                kind == "any" and (chars.has_type("Planeswalker") or chars.has_type("Battle"))):
+            return False
+        flt = slot.get("filter")
+        you = obj.controller
+        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=obj.id)):
+            return False
+    return not any(r(state, obj, slot, ref) for r in TARGET_RESTRICTIONS)
+
+
+def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
+    """The ability that resolves for ``obj``: an ability on the stack, or the spell ability of
+    the spell's (cast half's / face's) characteristics."""
+    if obj.ability is not None:
+        return obj.ability
+    for ability in characteristics_of(state, obj.id).abilities:
+        if ability.get("kind") == "spell":
+            return ability
+    return None
+
+
+def _slots(ability: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    return list(ability.get("targets", [])) if ability else []
+
+
+def _is_permanent_spell(state: GameState, obj: GameObject) -> bool:
+    chars = characteristics_of(state, obj.id)
+    return obj.ability is None and not (chars.has_type("Instant") or chars.has_type("Sorcery"))
+
+
+def resolve_top(state: GameState) -> None:
+    """Resolve the top object of the stack (CR 608)."""
+    stack = state.zone_list("stack")
+    if not stack:
+        raise SetupError("the stack is empty; nothing to resolve")
+    obj = state.objects[stack[-1]]
+    ability = spell_ability(state, obj)
+    ctx = ResolveContext(state=state, obj=obj, controller=obj.controller)
+    slots = {str(s.get("name", f"t{i}")): s for i, s in enumerate(_slots(ability))}
+    chosen = [t for t in obj.targets]
+    if chosen:
+        for ref in chosen:
+            slot_name = str(ref.get("slot"))
+            slot = slots.get(slot_name, {})
+            if is_legal_target(state, obj, slot, ref):
+                ctx.targets.setdefault(slot_name, []).append(dict(ref))
+        used = {str(r.get("slot")) for r in chosen}
+        ctx.illegal = {s for s in used if s not in ctx.targets}
+        if used and not ctx.targets:
+            # 608.2b: every target illegal: it doesn't resolve.
+            state.log("fizzle", object=obj.id, card=obj.card.name)
+            _leave_stack(state, obj, countered=True)
+            return
+    state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
+    for eff in (ability or {}).get("effects", []):
+        run_effect(ctx, eff)
+    if obj.id not in state.objects or obj.zone != "stack":
+        return  # an effect moved it (e.g. a spell that exiles itself)
+    if _is_permanent_spell(state, obj):
+        # 608.3: a permanent spell becomes a permanent under its controller's control.
+        new = state.move(obj, "battlefield", controller=obj.controller)
+        new.kicked = obj.kicked
+        new.transformed = obj.transformed
+        new.extra["cast_x"] = obj.x
+        state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
+    else:
+        _leave_stack(state, obj, countered=False)
+
+
+def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
+    """Run one effect of the vocabulary, honoring ``if_kicked`` (CR 702.33e, 608.2c)."""
+    if "if_kicked" in eff and bool(eff["if_kicked"]) != ctx.kicked:
+        return
+    if eff.get("target") is not None and str(eff["target"]) in ctx.illegal:
+        return  # 608.2b: illegal targets aren't affected
+    kind = str(eff.get("type"))
+    fn = EFFECTS.get(kind)
+    if fn is None:
+        raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
+    fn(ctx, eff)
+
+
+def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
+    """An instant or sorcery goes to its owner's graveyard (608.2n); an ability or a copy
+    ceases to exist."""
+    if obj.ability is not None or obj.is_copy:
+        state.remove(obj)
+        return
+    state.move(obj, "graveyard")
+
+
+def objects_of(ctx: ResolveContext, refs: Iterable[Mapping[str, Any]]) -> list[GameObject]:
+    """The objects among ``refs`` that still exist."""
+    return [ctx.state.objects[int(r["object"])] for r in refs
+            if "object" in r and int(r["object"]) in ctx.state.objects]
+
+
+# -- the core effect vocabulary ------------------------------------------------------------------
+
+@effect("damage")
+def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Deal damage to each target (CR 120)."""
+    amount = ctx.amount(p.get("amount", 0))
+    events = []
+    for ref in ctx.refs(p):
+        if "player" in ref:
+            events.append(DamageEvent(ctx.source_id, amount, target_player=ref["player"]))
+        else:
+            events.append(DamageEvent(ctx.source_id, amount, target_object=int(ref["object"])))
+    deal_damage(ctx.state, events)
+
+
+@effect("destroy")
+def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Destroy each target permanent (CR 701.8)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if not characteristics_of(ctx.state, obj.id).has_keyword("indestructible"):
+            ctx.state.log("destroyed", object=obj.id, card=obj.card.name)
+            ctx.state.move(obj, "graveyard")
+
+
+@effect("counter")
+def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Counter each target spell (CR 701.6): it goes to its owner's graveyard."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        flt = p.get("filter")
+        if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
+        ctx.state.log("countered", object=obj.id, card=obj.card.name)
+        _leave_stack(ctx.state, obj, countered=True)
+
+
+@effect("gain_life")
+def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to gains life (CR 119.3)."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        if "player" in ref:
+            ctx.state.players[ref["player"]].life += ctx.amount(p.get("amount", 0))
+
+
+@effect("lose_life")
+def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to loses life (CR 119.3)."""
+    for ref in ctx.refs(p):
+        if "player" in ref:
+            ctx.state.players[ref["player"]].life -= ctx.amount(p.get("amount", 0))
+
+
+@effect("draw")
+def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Draw cards from the top of the library (CR 121)."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        player = ref.get("player")
+        if player is None:
+            continue
+        for _ in range(ctx.amount(p.get("amount", 1))):
+            library = ctx.state.zone_list("library", player)
+            if library:
+                ctx.state.move(ctx.state.objects[library[0]], "hand")
+
+
+@effect("continuous")
+def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
+    as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
+    affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    ctx.state.effects.append(ContinuousEffect(
+        op=dict(p["op"]), timestamp=ctx.state.new_timestamp(), affected=affected,
+        source=ctx.source_id, controller=ctx.controller,
+        duration=str(p.get("duration", "end-of-turn"))))
+    ctx.state.changed()
+
+
+@effect("tap")
+def _tap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Tap each target permanent (CR 701.26)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        obj.tapped = True
+
+
+@effect("untap")
+def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Untap each target permanent (CR 701.26)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        obj.tapped = False
+
+
+@effect("choose")
+def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Make a choice on resolution (CR 608.2d), remembered on the spell as ``name``."""
+    name = str(p["name"])
+    ctx.obj.choices[name] = choose(ctx.state, name, p.get("options"))
