@@ -6,12 +6,15 @@ reported together, and a bad file never stops the others from loading.
 
 from __future__ import annotations
 
+import difflib
+
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import SpecError
+from .limits import MAX_SPEC_FILE_BYTES, read_spec_text, too_deep, too_large
 from .model import Case, Step
 from .spec import Spec, default_spec, parse_toml_text
 from .tomlindex import index_lines, line_of
@@ -60,18 +63,28 @@ def load_case_file(path: Path | str, spec: Spec | None = None) -> tuple[Case | N
     spec = spec or default_spec()
     path = Path(path)
     shown = _display(path)
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        return None, [SpecError("no-such-file", "no such case file", file=shown)]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [SpecError("unreadable", f"cannot read the file: {exc}", file=shown)]
+    text, error = read_spec_text(path, display=shown)
+    if text is None:
+        if error is not None and error.code == "no-such-file":
+            error = SpecError("no-such-file", "no such case file", file=shown)
+        return None, [error] if error is not None else []
     return load_case_text(text, spec, display=shown)
 
 
 def load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
                                                                     list[SpecError]]:
-    """Load a case from TOML ``text`` (``display`` names it in errors)."""
+    """Load a case from TOML ``text`` (``display`` names it in errors); text over the size
+    limit or nested too deeply is a located error, never an exception."""
+    if len(text) > MAX_SPEC_FILE_BYTES:
+        return None, [too_large(display, len(text.encode("utf-8")))]
+    try:
+        return _load_case_text(text, spec, display=display)
+    except RecursionError:
+        return None, [too_deep(display)]
+
+
+def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
+                                                                     list[SpecError]]:
     data, errors = parse_toml_text(text, "case", display=display)
     if data is None:
         return None, errors
@@ -108,7 +121,8 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
     for i, feature in enumerate(data.get("features", [])):
         if feature not in spec.features:
             yield ("unknown-feature", f"unknown feature {feature!r}", ["features", i],
-                   "features are listed in spec/features.toml")
+                   _did_you_mean(feature, list(spec.features))
+                   or "features are listed in spec/features.toml")
     inline = {str(c.get("name", "")).casefold() for c in data.get("cards", [])}
     if inline and "custom-cards" not in data.get("features", []):
         yield ("missing-feature", "inline cards need the 'custom-cards' feature", ["cards"],
@@ -121,7 +135,8 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
         card = obj.get("card")
         if isinstance(card, str) and card.casefold() not in inline and spec.card(card) is None:
             yield ("unknown-card", f"unknown card {card!r}", ["setup", "objects", i, "card"],
-                   "cards are defined in spec/cards/ (or inline with custom-cards)")
+                   _did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
+                   or "cards are defined in spec/cards/ (or inline with custom-cards)")
         for key in ("owner", "controller"):
             if key in obj and obj[key] not in players:
                 yield ("unknown-player", f"unknown player {obj[key]!r}",
@@ -166,6 +181,11 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
         if "reject" in step and step["reject"] not in spec.failures:
             yield ("unknown-failure", f"unknown failure class {step['reject']!r}",
                    ["steps", i, "reject"], "failure classes are listed in spec/features.toml")
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str | None:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+    return f"did you mean {close[0]!r}?" if close else None
 
 
 def _known(handles: Mapping[str, int]) -> str:

@@ -59,12 +59,16 @@ def json_path(path: Sequence[Any]) -> str:
 
 
 def _best(error: ValidationError) -> ValidationError:
-    """For ``oneOf``/``anyOf`` failures pick the most specific sub-error, as users expect."""
-    if error.context:
-        deepest = max(error.context, key=lambda e: (len(e.absolute_path), -len(e.message)))
-        if len(deepest.absolute_path) > len(error.absolute_path):
-            return _best(deepest)
-    return error
+    """For ``oneOf``/``anyOf`` failures, explain with the branch the input came closest to
+    (fewest errors, then deepest), as a person reading the message expects."""
+    if not error.context or error.validator not in ("oneOf", "anyOf"):
+        return error
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    closest = min(branches.values(),
+                  key=lambda errs: (len(errs), -max(len(e.absolute_path) for e in errs)))
+    return _best(max(closest, key=lambda e: len(e.absolute_path)))
 
 
 def iter_schema_errors(name: str, instance: Any) -> Iterator[ValidationError]:

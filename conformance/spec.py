@@ -14,6 +14,7 @@ from typing import Any
 
 from . import tomlio
 from .errors import SpecError
+from .limits import read_spec_text, too_deep
 from .model import Ruling
 from .paths import spec_root
 from .schema import iter_schema_errors, json_path
@@ -60,11 +61,13 @@ def read_toml(path: Path, schema_name: str | None, *,
     """Read and schema-check one TOML file; return its data (None if unreadable) and every
     error found, each with its line where it can be placed."""
     shown = display or str(path)
+    text, error = read_spec_text(path, display=shown)
+    if text is None:
+        return None, [error] if error is not None else []
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [SpecError("unreadable", f"cannot read the file: {exc}", file=shown)]
-    return parse_toml_text(text, schema_name, display=shown)
+        return parse_toml_text(text, schema_name, display=shown)
+    except RecursionError:
+        return None, [too_deep(shown)]
 
 
 def parse_toml_text(text: str, schema_name: str | None, *, display: str,
@@ -87,25 +90,28 @@ def parse_toml_text(text: str, schema_name: str | None, *, display: str,
         return data, []
     ident = case_id or (data.get("id") if isinstance(data.get("id"), str) else None)
     index = index_lines(text)
-    errors = [
-        SpecError(
-            "schema",
-            _schema_message(err),
-            file=display,
-            case=ident,
-            path=json_path(err.absolute_path),
-            line=line_of(index, list(err.absolute_path)),
-        )
-        for err in iter_schema_errors(schema_name, data)
-    ]
+    errors = []
+    for err in iter_schema_errors(schema_name, data):
+        path = list(err.absolute_path)
+        if err.validator == "additionalProperties":
+            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+            if extra:
+                path = [*path, extra[0]]
+        errors.append(SpecError("schema", _schema_message(err), file=display, case=ident,
+                                path=json_path(path), line=line_of(index, path),
+                                hint=err.schema.get("x-hint")))
     return data, errors
 
 
 def _schema_message(err: Any) -> str:
+    """A schema error in words: unknown keys named, patterns explained by the schema's
+    description instead of the regular expression."""
     if err.validator == "additionalProperties":
-        return f"{err.message} (this key is not part of the format)"
-    if err.validator == "required":
-        return err.message
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        names = ", ".join(repr(k) for k in extra)
+        return f"unknown key {names}: it is not part of the format"
+    if err.validator == "pattern" and err.schema.get("description"):
+        return f"{err.instance!r} is not valid: {err.schema['description']}"
     return str(err.message)
 
 

@@ -21,6 +21,7 @@ def _split_key(text: str) -> list[str]:
     parts: list[str] = []
     buf = ""
     quote: str | None = None
+    quoted = False  # a quoted part may be empty ("" is a valid TOML key)
     for ch in text:
         if quote:
             if ch == quote:
@@ -29,13 +30,17 @@ def _split_key(text: str) -> list[str]:
                 buf += ch
         elif ch in "\"'":
             quote = ch
+            quoted = True
         elif ch == ".":
-            parts.append(buf.strip())
+            if buf.strip() or quoted:
+                parts.append(buf.strip())
             buf = ""
+            quoted = False
         else:
             buf += ch
-    parts.append(buf.strip())
-    return [p for p in parts if p != ""]
+    if buf.strip() or quoted:
+        parts.append(buf.strip())
+    return parts
 
 
 def index_lines(text: str) -> dict[Path, int]:
@@ -64,26 +69,35 @@ def index_lines(text: str) -> dict[Path, int]:
         if line.startswith("[["):
             end = line.find("]]")
             parts = _split_key(line[2:end])
+            if not parts:
+                continue
             parent = resolve(parts[:-1])
             key = (*parent, parts[-1])
             arrays[key] = arrays.get(key, -1) + 1
             current = (*key, arrays[key])
-            index.setdefault(key, number)
+            _index_prefixes(index, key, number)
             index[current] = number
             continue
         if line.startswith("["):
             end = line.find("]")
             current = resolve(_split_key(line[1:end]))
+            _index_prefixes(index, current, number)
             index[current] = number
             continue
         m = _KEY.match(line)
         if m:
             path = (*current, *_split_key(m.group(1)))
-            index.setdefault(path, number)
+            _index_prefixes(index, path, number)
             rest = line[m.end():]
             if rest.count('"""') == 1 or rest.count("'''") == 1:
                 in_multiline = True
     return index
+
+
+def _index_prefixes(index: dict[Path, int], path: Path, number: int) -> None:
+    """Give ``path`` and each of its parents (``[a.b]`` also defines ``a``) a line, if unset."""
+    for end in range(1, len(path) + 1):
+        index.setdefault(path[:end], number)
 
 
 def line_of(index: dict[Path, int], path: Sequence[Any]) -> int | None:

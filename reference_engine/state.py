@@ -7,7 +7,7 @@ triggered abilities and traces read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .characteristics import Characteristics
     from .effects import ContinuousEffect
 
-__all__ = ["STEPS", "Event", "GameState", "Player"]
+__all__ = ["STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -37,6 +37,11 @@ STEPS: tuple[str, ...] = (
     "end",
     "cleanup",
 )
+
+#: Functions called as an object changes zones, with (state, old object, new object), before
+#: the new object is placed: area modules use them for what survives the move (name stickers,
+#: CR 123.6c) and for last known information (CR 608.2h, 111.12).
+ZONE_CHANGE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = []
 
 
 @dataclass
@@ -193,6 +198,8 @@ class GameState:
             controlled_since=self.turn,
         )
         self._next_id += 1
+        for hook in ZONE_CHANGE_HOOKS:
+            hook(self, obj, new)
         self.log("zone-change", old=obj.id, new=new.id, card=obj.card.name,
                  from_zone=obj.zone, to_zone=zone, owner=obj.owner, token=obj.is_token)
         if obj.is_copy and obj.zone == "stack":

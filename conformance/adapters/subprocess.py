@@ -137,7 +137,7 @@ class SubprocessAdapter:
     def _process(self) -> _Process:
         if self._proc is None or self._proc.proc.poll() is not None:
             if self._proc is not None:
-                self._proc.kill()
+                self._proc.kill()  # it died between requests
                 self.restarts += 1
             self._proc = _Process(self.argv, self.env, self.cwd)
             info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
@@ -154,6 +154,7 @@ class SubprocessAdapter:
         if self._proc is not None:
             self._proc.kill()
             self._proc = None
+            self.restarts += 1  # the next request starts a fresh process
         detail = f"engine stderr (last lines):\n{tail}" if tail.strip() else "engine stderr: empty"
         if reply is not None:
             detail = f"reply: {str(reply)[:500]}\n" + detail

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -39,7 +40,7 @@ def make_progress(console: Console) -> Progress:
 def print_spec_errors(console: Console, errors: Sequence[SpecError]) -> None:
     """Print every spec error, located."""
     for err in errors:
-        console.print(f"[red]error[/red] {err.format()}", highlight=False, markup=True,
+        console.print(f"[red]error[/red] {escape(err.format())}", highlight=False,
                       soft_wrap=True)
 
 
@@ -67,7 +68,8 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
     console.print(table)
     bad = [r for r in results if r.result in ("failed", "errored")]
     for r in bad[:show_failures]:
-        console.print(f"[{_STYLE[r.result]}]{r.result.upper()}[/] {r.case} [{r.era}] "
-                      f"({r.file}): {r.message}", highlight=False, soft_wrap=True)
+        console.print(f"[{_STYLE[r.result]}]{r.result.upper()}[/] "
+                      + escape(f"{r.case} [{r.era}] ({r.file}): {r.message}"),
+                      highlight=False, soft_wrap=True)
     if len(bad) > show_failures:
         console.print(f"... and {len(bad) - show_failures} more (see --report/--markdown)")

@@ -1,0 +1,92 @@
+"""Sources of random choices: one interface over ``random.Random`` and Hypothesis draws.
+
+A family's parameters and a generated card are written once, as a function of a
+:class:`Source`. Emission runs them on a seeded :class:`RandomSource` (deterministic for a seed,
+no Hypothesis involved); property tests and differential runs run them on a :class:`DrawSource`
+so that Hypothesis can shrink every choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from hypothesis import strategies as st
+
+__all__ = ["DrawSource", "RandomSource", "Source", "from_source", "random_source"]
+
+T = TypeVar("T")
+
+
+class Source(Protocol):
+    """Where random choices come from."""
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer from ``low`` to ``high`` inclusive (shrinks towards ``low``)."""
+        ...
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options`` (shrinks towards the first)."""
+        ...
+
+    def boolean(self) -> bool:
+        """True or False (shrinks towards False)."""
+        ...
+
+
+class RandomSource:
+    """Choices from a seeded :class:`random.Random`: the same seed gives the same choices."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer from ``low`` to ``high`` inclusive."""
+        return self.rng.randint(low, high)
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options``."""
+        if not options:
+            raise ValueError("choice() needs at least one option")
+        return options[self.rng.randrange(len(options))]
+
+    def boolean(self) -> bool:
+        """True or False."""
+        return self.rng.random() < 0.5
+
+
+class DrawSource:
+    """Choices drawn inside a Hypothesis ``@st.composite`` function, so they shrink."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer from ``low`` to ``high`` inclusive."""
+        return self.draw(st.integers(low, high))
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options``."""
+        if not options:
+            raise ValueError("choice() needs at least one option")
+        return self.draw(st.sampled_from(list(options)))
+
+    def boolean(self) -> bool:
+        """True or False."""
+        return self.draw(st.booleans())
+
+
+def random_source(*parts: object) -> RandomSource:
+    """A source seeded from ``parts`` (joined as text; stable across processes and runs)."""
+    return RandomSource(random.Random(":".join(str(p) for p in parts)))
+
+
+def from_source(build: Callable[[Source], T]) -> st.SearchStrategy[T]:
+    """The Hypothesis strategy that runs ``build`` on drawn choices."""
+
+    @st.composite
+    def _strategy(draw: st.DrawFn) -> T:
+        return build(DrawSource(draw))
+
+    return _strategy()
