@@ -7,7 +7,6 @@ reported together, and a bad file never stops the others from loading.
 from __future__ import annotations
 
 import difflib
-
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -87,7 +87,7 @@ class _Worker:
                 return
             try:
                 self.done.put((True, job()))
-            except BaseException as exc:  # noqa: BLE001 - reported as the case's error
+            except BaseException as exc:
                 self.done.put((False, exc))
 
     def call(self, fn: Callable[[], Any], timeout: float) -> Any:
@@ -126,7 +126,7 @@ class Runner:
         self._worker.stop()
         try:
             self.adapter.close()
-        except Exception:  # noqa: BLE001 - closing must never lose results
+        except Exception:
             pass
 
     def cards_for(self, case: Case) -> dict[str, Mapping[str, Any]]:
@@ -153,7 +153,7 @@ class Runner:
             return self._result(item, item.verdict, message=item.reason)
         start = time.perf_counter()
         try:
-            result = self._worker.call(lambda: self._execute(item), self.timeout)
+            result: CaseResult = self._worker.call(lambda: self._execute(item), self.timeout)
         except _Hung:
             self._worker = _Worker()  # the old one is stuck; abandon it
             result = self._result(item, "errored",
@@ -182,7 +182,7 @@ class Runner:
         except ProtocolError as exc:
             return self._result(item, "errored", message="protocol error during setup",
                                 detail=str(exc))
-        except Exception as exc:  # noqa: BLE001 - any engine failure is this case's error
+        except Exception as exc:
             return self._result(item, "errored", message=f"setup failed: {_short(exc)}",
                                 detail=traceback.format_exc())
         try:
@@ -198,7 +198,7 @@ class Runner:
             return self._result(item, "errored", step=_index(step),
                                 message=f"step {_index(step)} ({_describe(step)}): adapter error",
                                 detail=str(exc))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return self._result(item, "errored", step=_index(step),
                                 message=f"step {_index(step)} ({_describe(step)}): "
                                         f"{_short(exc)}",
@@ -206,7 +206,7 @@ class Runner:
         finally:
             try:
                 session.close()
-            except Exception:  # noqa: BLE001 - a failing close does not change the verdict
+            except Exception:
                 pass
 
     def _step(self, item: WorkItem, session: Any, step: Step) -> CaseResult | None:

@@ -14,7 +14,7 @@ from referencing import Registry, Resource
 
 from .paths import spec_root
 
-__all__ = ["SCHEMAS", "json_path", "schema", "validator", "iter_schema_errors"]
+__all__ = ["SCHEMAS", "iter_schema_errors", "json_path", "schema", "validator"]
 
 #: Schema names, each ``spec/schema/<name>.schema.json``.
 SCHEMAS = ("case", "card", "ruling", "protocol", "report", "eras", "features")

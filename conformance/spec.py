@@ -20,7 +20,7 @@ from .paths import spec_root
 from .schema import iter_schema_errors, json_path
 from .tomlindex import index_lines, line_of
 
-__all__ = ["AREAS", "Spec", "load_spec", "default_spec", "read_toml"]
+__all__ = ["AREAS", "Spec", "default_spec", "load_spec", "read_toml"]
 
 #: Rules areas, in report order.
 AREAS = ("characteristics", "casting", "combat", "mana", "objects")
@@ -93,13 +93,15 @@ def parse_toml_text(text: str, schema_name: str | None, *, display: str,
     errors = []
     for err in iter_schema_errors(schema_name, data):
         path = list(err.absolute_path)
+        schema = err.schema if isinstance(err.schema, Mapping) else {}
         if err.validator == "additionalProperties":
-            extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+            instance: Any = err.instance
+            extra = sorted(set(instance) - set(schema.get("properties", {})))
             if extra:
                 path = [*path, extra[0]]
         errors.append(SpecError("schema", _schema_message(err), file=display, case=ident,
                                 path=json_path(path), line=line_of(index, path),
-                                hint=err.schema.get("x-hint")))
+                                hint=schema.get("x-hint")))
     return data, errors
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["line_of", "index_lines"]
+__all__ = ["index_lines", "line_of"]
 
 Path = tuple[Any, ...]
 _KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_.\-" ]+?)\s*=')

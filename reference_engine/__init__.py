@@ -1,4 +1,4 @@
-"""mtg-conformance's reference engine: a Comprehensive-Rules-shaped Magic engine, written to be read.
+"""The reference engine of mtg-conformance: a Magic engine shaped like the Comprehensive Rules.
 
 Cards are data (see :mod:`reference_engine.cards`); behaviour comes from a small vocabulary of
 effects, conditions and filters that the engine interprets, and rules eras are switches

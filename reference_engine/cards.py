@@ -13,7 +13,7 @@ from typing import Any
 from .errors import CardDataError
 from .mana import Color, ManaCost, ManaCostError, color_from_word, parse_mana_cost
 
-__all__ = ["CardCatalog", "CardDef", "FaceDef", "Layout", "parse_face", "parse_card"]
+__all__ = ["CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card", "parse_face"]
 
 Layout = str  # "normal" | "split" | "transform" | "token"
 LAYOUTS = ("normal", "split", "transform", "token")
@@ -85,7 +85,7 @@ def _strs(value: Any, what: str, where: str) -> tuple[str, ...]:
 
 
 def _pt(value: Any, what: str, where: str) -> int | str | None:
-    if value is None or isinstance(value, int) and not isinstance(value, bool):
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if isinstance(value, str):
         return value

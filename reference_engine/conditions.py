@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .characteristics import Characteristics
     from .state import GameState
 
-__all__ = ["CONDITIONS", "condition", "holds", "color_counts"]
+__all__ = ["CONDITIONS", "color_counts", "condition", "holds"]
 
 CharsOf = Callable[[int], "Characteristics"]
 Test = Callable[["GameState", Any, "ConditionContext"], bool]

@@ -121,6 +121,11 @@ def deal_damage(state: GameState, events: list[DamageEvent]) -> list[DamageEvent
         target: dict[str, Any] = ({"player": event.target_player}
                                   if event.target_player is not None
                                   else {"object": event.target_object})
+        # Labels (case handles) as the objects are now, so queries can name them later.
+        src = state.objects.get(event.source)
+        target["source_label"] = src.name_for_log if src is not None else None
+        if event.target_object is not None:
+            target["object_label"] = state.objects[event.target_object].name_for_log
         state.log("damage", source=event.source, amount=event.amount, combat=event.combat,
                   **target)
     state.changed()

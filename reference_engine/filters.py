@@ -23,7 +23,7 @@ from .objects import GameObject
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["FILTER_KEYS", "matches", "check_filter"]
+__all__ = ["FILTER_KEYS", "check_filter", "matches"]
 
 CharsOf = Callable[[int], Characteristics]
 Test = Callable[["GameState", GameObject, Characteristics, Any, "FilterContext"], bool]

@@ -14,7 +14,7 @@ Results are cached until the state changes (:meth:`GameState.changed`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .characteristics import Characteristics, printed_characteristics
@@ -24,7 +24,8 @@ from .filters import FilterContext, matches
 from .objects import GameObject
 from .state import GameState
 
-__all__ = ["KEYWORD_COUNTERS", "characteristics_of", "compute_all", "static_abilities"]
+__all__ = ["KEYWORD_COUNTERS", "LAYER_RULES", "characteristics_of", "compute_all", "layer_rule",
+           "static_abilities"]
 
 #: Keyword counters (CR 122.1b): a counter with one of these names grants that keyword.
 KEYWORD_COUNTERS: frozenset[str] = frozenset({
@@ -33,6 +34,22 @@ KEYWORD_COUNTERS: frozenset[str] = frozenset({
     "vigilance",
 })
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+
+LayerRule = Callable[[GameState, dict[int, Characteristics]], None]
+#: Rules of the game that change characteristics once a layer's effects are applied, by layer
+#: (e.g. CR 305.6: a land's intrinsic mana abilities follow from its land types after layer 4).
+LAYER_RULES: dict[str, list[LayerRule]] = {}
+
+
+def layer_rule(layer: str) -> Callable[[LayerRule], LayerRule]:
+    """Register a rule applied to every object's characteristics after ``layer``'s effects."""
+    if layer not in LAYERS:
+        raise ValueError(f"unknown layer {layer!r}")
+
+    def register(fn: LayerRule) -> LayerRule:
+        LAYER_RULES.setdefault(layer, []).append(fn)
+        return fn
+    return register
 
 
 def _printed(state: GameState, obj: GameObject) -> Characteristics:
@@ -73,6 +90,9 @@ def _static_effects(state: GameState, chars: Mapping[int, Characteristics],
         if known is None or known.layer != layer:
             continue
         affected = ability.get("affected", "self")
+        if affected in ("enchanted", "equipped"):
+            # "Enchanted land is a Swamp" (CR 303.4, 301.5): the permanent it is attached to.
+            affected = [obj.attached_to] if obj.attached_to is not None else []
         out.append(ContinuousEffect(
             op=op,
             timestamp=obj.timestamp,
@@ -155,6 +175,8 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
             for oid in _affected_ids(state, effect, current):
                 op.apply(current[oid], effect.op,
                          LayerContext(state=state, effect=effect, object_id=oid, current=current))
+        for rule in LAYER_RULES.get(layer, []):
+            rule(state, current)
     state._chars_cache = (state.version, current)
     return current
 

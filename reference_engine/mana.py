@@ -50,7 +50,8 @@ def color_from_word(word: str) -> Color:
     try:
         return Color[key.upper()]
     except KeyError:
-        raise ValueError(f"unknown color {word!r} (expected white, blue, black, red or green)") from None
+        raise ValueError(
+            f"unknown color {word!r} (expected white, blue, black, red or green)") from None
 
 
 def colors_in_order(colors: frozenset[Color] | set[Color]) -> list[str]:
@@ -66,8 +67,8 @@ class ManaCostError(ValueError):
 class ManaSymbol:
     """One mana symbol (CR 107.4).
 
-    ``text`` is the symbol without braces (``"2"``, ``"W"``, ``"W/U"``, ``"2/W"``, ``"W/P"``, ``"X"``,
-    ``"C"``, ``"S"``).
+    ``text`` is the symbol without braces: ``"2"``, ``"W"``, ``"W/U"``, ``"2/W"``, ``"W/P"``,
+    ``"X"``, ``"C"`` or ``"S"``.
     """
 
     text: str

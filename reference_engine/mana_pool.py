@@ -17,7 +17,7 @@ from .registry import setup_hook
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["MANA_TYPES", "add_mana", "find_payment", "pay", "pool_text", "can_pay_symbol"]
+__all__ = ["MANA_TYPES", "add_mana", "can_pay_symbol", "find_payment", "pay", "pool_text"]
 
 #: Types of mana (CR 106.1): the five colors and colorless.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import CardDef
 
-__all__ = ["GameObject", "ZONES", "PUBLIC_ZONES", "PER_PLAYER_ZONES", "SHARED_ZONES"]
+__all__ = ["PER_PLAYER_ZONES", "PUBLIC_ZONES", "SHARED_ZONES", "ZONES", "GameObject"]
 
 #: Zones (CR 400.1). Libraries, hands and graveyards belong to a player; the others are shared.
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")

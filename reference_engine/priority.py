@@ -72,6 +72,9 @@ def advance_step(state: GameState) -> None:
     for p in state.players.values():
         p.mana_pool.clear()
     index = STEPS.index(state.step)
+    if state.extra.pop("repeat_step", None) == state.step:
+        # A step that happens again, e.g. the second combat damage step of 510.4.
+        index -= 1
     if index + 1 == len(STEPS):
         state.turn += 1
         state.active_player = _next_player(state, state.active_player)

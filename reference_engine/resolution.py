@@ -28,9 +28,11 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = [
+    "AMOUNTS",
     "EFFECTS",
     "TARGET_RESTRICTIONS",
     "ResolveContext",
+    "amount",
     "effect",
     "is_legal_target",
     "resolve_top",
@@ -62,12 +64,27 @@ class ResolveContext:
         return self.obj.kicked > 0
 
     def amount(self, value: Any) -> int:
-        """An amount: an integer, or ``"X"`` for the value chosen for X (CR 107.3)."""
+        """An amount: an integer, ``"X"`` for the value chosen for X (CR 107.3), or a table
+        ``{name = argument}`` computed now by the amount registered as ``name`` (e.g.
+        ``{domain = "controller"}``, counted as the effect happens, CR 608.2h)."""
         if value == "X":
             return int(self.obj.x or 0)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise SetupError(f"an amount must be an integer or 'X', not {value!r}")
+        if isinstance(value, Mapping) and len(value) == 1:
+            name, arg = next(iter(value.items()))
+            fn = AMOUNTS.get(str(name))
+            if fn is None:
+                raise SetupError(f"unknown amount {name!r} (known: {', '.join(sorted(AMOUNTS))})")
+            return fn(self, arg)
+        raise SetupError(f"an amount must be an integer, 'X' or {{name = ...}}, not {value!r}")
+
+    def event_player(self) -> str | None:
+        """The player named by the event that triggered this ability ("that player")."""
+        event = self.obj.extra.get("trigger_event")
+        details = getattr(event, "details", {})
+        player = details.get("player")
+        return str(player) if player in self.state.players else None
 
     def refs(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         """What an effect acts on: its target slot's legal targets, or ``"controller"``,
@@ -81,11 +98,25 @@ class ResolveContext:
             return [{"player": p} for p in self.state.opponents(self.controller)]
         if who == "self":
             return [{"object": self.source_id}]
+        if who == "event_player":
+            player = self.event_player()
+            return [{"player": player}] if player is not None else []
         return list(self.targets.get(str(who), []))
 
 
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
+AmountFn = Callable[[ResolveContext, Any], int]
+#: Amounts computed while an effect happens, by name (registered with :func:`amount`).
+AMOUNTS: dict[str, AmountFn] = {}
+
+
+def amount(name: str) -> Callable[[AmountFn], AmountFn]:
+    """Register the amount ``name`` (an effect's ``amount = {name = argument}``)."""
+    def register(fn: AmountFn) -> AmountFn:
+        AMOUNTS[name] = fn
+        return fn
+    return register
 
 
 def effect(name: str) -> Callable[[EffectFn], EffectFn]:
@@ -187,12 +218,12 @@ def resolve_top(state: GameState) -> None:
     if obj.id not in state.objects or obj.zone != "stack":
         return  # an effect moved it (e.g. a spell that exiles itself)
     if _is_permanent_spell(state, obj):
-        # 608.3: a permanent spell becomes a permanent under its controller's control.
-        new = state.move(obj, "battlefield", controller=obj.controller)
-        new.kicked = obj.kicked
-        new.transformed = obj.transformed
-        new.extra["cast_x"] = obj.x
-        state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
+        # 608.3: a permanent spell becomes a permanent under its controller's control,
+        # through the enters-the-battlefield replacement effects (614.12, see entering.py).
+        from .entering import enter_battlefield
+
+        enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
+                          kicked=obj.kicked, cast_x=obj.x)
     else:
         _leave_stack(state, obj, countered=False)
 

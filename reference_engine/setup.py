@@ -18,7 +18,7 @@ from .errors import CardDataError, SetupError
 from .registry import SETUP_HOOKS
 from .state import STEPS, GameState
 
-__all__ = ["build_state", "token_card", "EFFECT_META_KEYS"]
+__all__ = ["EFFECT_META_KEYS", "build_state", "token_card"]
 
 #: Keys of a setup effect that describe the effect rather than its operation.
 EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})

@@ -21,8 +21,13 @@ if TYPE_CHECKING:
     from .objects import GameObject
     from .state import Event, GameState
 
-__all__ = ["PendingTrigger", "TRIGGER_MATCHERS", "collect_triggers", "put_triggers_on_stack",
-           "trigger_matcher"]
+__all__ = [
+    "TRIGGER_MATCHERS",
+    "PendingTrigger",
+    "collect_triggers",
+    "put_triggers_on_stack",
+    "trigger_matcher",
+]
 
 Matcher = Callable[["GameState", "GameObject", Mapping[str, Any], "Event"], bool]
 #: Matchers by the ``trigger.event`` name they understand.

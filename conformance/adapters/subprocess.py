@@ -25,7 +25,8 @@ from typing import IO, Any, NoReturn
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError, ProtocolError
 
-__all__ = ["PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession"]
+__all__ = ["ENGINE_ENV_KEYS", "PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession",
+           "engine_environment"]
 
 PROTOCOL_VERSION = 1
 #: A reply line longer than this is a protocol error (an engine flooding stdout).
@@ -116,7 +117,8 @@ class SubprocessAdapter:
     """An engine started as ``argv`` that speaks the JSON-lines protocol.
 
     ``timeout`` bounds each reply (seconds). The process is started on first use, reused across
-    cases, and replaced after any fault.
+    cases, and replaced after any fault. It gets ``env`` if given, else only the variables
+    :func:`engine_environment` lets through; ``cwd`` defaults to the harness's.
     """
 
     def __init__(self, argv: Sequence[str], *, timeout: float = 10.0,
@@ -125,7 +127,7 @@ class SubprocessAdapter:
             raise AdapterError("a subprocess adapter needs a command (argv) to start")
         self.argv = list(argv)
         self.timeout = timeout
-        self.env = env if env is not None else dict(os.environ)
+        self.env = dict(env) if env is not None else engine_environment()
         self.cwd = cwd
         self._proc: _Process | None = None
         self._seq = 0
@@ -143,17 +145,25 @@ class SubprocessAdapter:
             info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
             if not isinstance(info.get("info"), Mapping):
                 self._fail("the reply to hello has no 'info' table", info)
+            problem = _info_problem(info["info"])
+            if problem:
+                self._fail(f"the 'info' table is not valid: {problem}", info)
             try:
                 self._info = AdapterInfo.from_dict(info["info"])
             except (KeyError, TypeError) as exc:
                 self._fail(f"the 'info' table is incomplete ({exc})", info)
         return self._proc
 
-    def _fail(self, message: str, reply: Any = None) -> NoReturn:
-        tail = self._proc.stderr_tail() if self._proc is not None else ""
-        if self._proc is not None:
-            self._proc.kill()
-            self._proc = None
+    def _fail(self, message: str, reply: Any = None, *, proc: _Process | None = None
+              ) -> NoReturn:
+        """Kill ``proc`` (default: the current process) and raise a ProtocolError with the tail
+        of its stderr. A late failure of a process already replaced leaves the new one alone."""
+        proc = proc if proc is not None else self._proc
+        tail = proc.stderr_tail() if proc is not None else ""
+        if proc is not None:
+            proc.kill()
+            if self._proc is proc:
+                self._proc = None
             self.restarts += 1  # the next request starts a fresh process
         detail = f"engine stderr (last lines):\n{tail}" if tail.strip() else "engine stderr: empty"
         if reply is not None:
@@ -166,40 +176,66 @@ class SubprocessAdapter:
         seq = self._seq
         message = {**message, "seq": seq}
         try:
+            stale = proc.lines.get_nowait()
+        except queue.Empty:
+            stale = None
+        if stale is _EOF:
+            time.sleep(0.05)
+            self._fail(f"the engine exited (code {proc.proc.poll()}) between requests, before "
+                       f"{message['cmd']!r} (seq {seq})", proc=proc)
+        if isinstance(stale, bytes):
+            self._fail(f"the engine wrote a line nobody asked for, before {message['cmd']!r} "
+                       f"(seq {seq}): {stale[:200]!r}", proc=proc)
+        try:
             proc.send(message)
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):
             code = proc.proc.poll()
             self._fail(f"the engine is gone (exit code {code}) and cannot take "
-                       f"{message['cmd']!r}")
+                       f"{message['cmd']!r}", proc=proc)
         try:
             line = proc.lines.get(timeout=self.timeout)
         except queue.Empty:
-            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {self.timeout:g}s")
+            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {self.timeout:g}s",
+                       proc=proc)
         if line is _EOF:
             time.sleep(0.05)
             code = proc.proc.poll()
             self._fail(f"the engine exited (code {code}) before replying to "
-                       f"{message['cmd']!r} (seq {seq})")
+                       f"{message['cmd']!r} (seq {seq})", proc=proc)
         assert isinstance(line, bytes)
         if len(line) > MAX_LINE_BYTES:
-            self._fail(f"a reply line is longer than {MAX_LINE_BYTES} bytes")
+            self._fail(f"a reply line is longer than {MAX_LINE_BYTES} bytes (reply to "
+                       f"{message['cmd']!r}, seq {seq})", proc=proc)
         try:
             reply = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not JSON: "
-                       f"{line[:200]!r}")
+                       f"{line[:200]!r}", proc=proc)
         if not isinstance(reply, dict):
-            self._fail(f"the reply to {message['cmd']!r} is not a JSON object", reply)
-        if reply.get("seq") != seq:
-            self._fail(f"the reply has seq {reply.get('seq')!r}, expected {seq} "
-                       "(replies must echo their request's seq, in order)", reply)
+            self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not a JSON object",
+                       reply, proc=proc)
+        got = reply.get("seq")
+        if type(got) is not int or got != seq:
+            self._fail(f"the reply has seq {got!r}, expected {seq} "
+                       "(replies must echo their request's seq, in order)", reply, proc=proc)
         if "error" in reply:
             trace = reply.get("traceback")
-            raise AdapterError(f"the engine reported an error: {reply['error']}"
-                               + (f"\n{trace}" if trace else ""))
+            raise AdapterError(f"the engine reported an error: {str(reply['error'])[:2000]}"
+                               + (f"\n{str(trace)[-8000:]}" if trace else ""))
         if "unsupported" in reply:
-            raise Unsupported(str(reply["unsupported"]))
+            raise Unsupported(str(reply["unsupported"])[:2000])
         return reply
+
+    def abort(self) -> str:
+        """Kill the engine now (the runner calls this when a case runs out of time) and return
+        the tail of its stderr; the next request starts a fresh process."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return ""
+        tail = proc.stderr_tail()
+        proc.kill()
+        self.restarts += 1
+        return f"engine stderr (last lines):\n{tail}" if tail.strip() else "engine stderr: empty"
 
     # -- adapter --------------------------------------------------------------------------------
 
@@ -221,11 +257,38 @@ class SubprocessAdapter:
         if self._proc is not None:
             try:
                 self._exchange({"cmd": "quit"})
-            except Exception:  # noqa: BLE001 - closing must not fail the run
+            except Exception:
                 pass
             if self._proc is not None:
                 self._proc.kill()
                 self._proc = None
+
+
+def _info_problem(info: Mapping[str, Any]) -> str | None:
+    """What is wrong with a hello reply's ``info`` table (protocol ``$defs/info``), if anything."""
+    for key in ("name", "version"):
+        if not isinstance(info.get(key), str):
+            return f"{key!r} must be a string"
+    for key in ("eras", "features"):
+        value = info.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{key!r} must be a list of strings"
+    return None
+
+
+#: Variables passed from the harness's environment to an engine (see docs/reliability.md);
+#: every ``MTGCONF_ENGINE_*`` variable is passed too. Nothing else leaks to the engine.
+ENGINE_ENV_KEYS = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ",
+                   "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "COMSPEC", "PATHEXT", "PYTHONPATH",
+                   "VIRTUAL_ENV")
+
+
+def engine_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment an engine process gets: the :data:`ENGINE_ENV_KEYS` and
+    ``MTGCONF_ENGINE_*`` variables of ``base`` (default: this process), and nothing else."""
+    base = os.environ if base is None else base
+    return {k: v for k, v in base.items()
+            if k in ENGINE_ENV_KEYS or k.startswith("MTGCONF_ENGINE_")}
 
 
 class SubprocessSession:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import adapters, coverage, run, validate
+from . import adapters, coverage, fuzz, generate, run, validate
 
 __all__ = ["COMMANDS"]
 
-COMMANDS: tuple[ModuleType, ...] = (run, validate, adapters, coverage)
+COMMANDS: tuple[ModuleType, ...] = (run, validate, adapters, coverage, generate, fuzz)

@@ -40,6 +40,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip cases whose id matches this glob (repeatable)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("--generated", type=int, metavar="N", default=None,
+                        help="also run N generated cases (fixed seed; default: 300 when no "
+                             "paths are given, else 0; 0 turns them off)")
+    parser.add_argument("--generated-seed", type=int, default=None, metavar="S",
+                        help="seed of the generated set (default: a fixed seed)")
+
+
+#: Generated cases ``mtgconf run`` adds when no paths are given (see ``--generated``).
+DEFAULT_GENERATED = 300
+
+
+def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
+    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+    count = args.generated if args.generated is not None else (
+        0 if args.paths else DEFAULT_GENERATED)
+    if count <= 0:
+        return
+    from generators.emit import DEFAULT_SEED, load_generated
+
+    seed = args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+    extra = load_generated(count=count, seed=seed, spec=spec)
+    loaded.cases += extra.cases
+    loaded.errors += extra.errors
+    loaded.files += extra.files
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
@@ -51,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     spec = default_spec()
     loaded = load_cases(args.paths or None, spec)
+    _add_generated(args, loaded, spec)
     print_spec_errors(out, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout)

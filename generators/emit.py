@@ -1,0 +1,107 @@
+"""Emit generated cases: deterministic case data for a seed, and case files on disk.
+
+The same seed, count, filters and generator version always give byte-identical files: each case
+comes from its own ``random.Random`` seeded by (version, family, seed, index), and files are
+written by ``tomli-w`` from data with sorted keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from . import families as _families  # noqa: F401 - registers the families
+from .family import FAMILIES, Family, FamilyError, draw_case, find_family
+
+__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "select_families", "write_cases"]
+
+#: The seed ``mtgconf run`` uses for its generated set.
+DEFAULT_SEED = 20001002
+
+
+def select_families(names: Sequence[str] = (), *, era: str | None = None,
+                    features: frozenset[str] | None = None) -> list[Family]:
+    """The families to draw from, in name order: those named (all by default), holding in
+    ``era`` if given, and needing only ``features`` if given."""
+    chosen = [find_family(n) for n in names] if names else [FAMILIES[n] for n in sorted(FAMILIES)]
+    if era is not None:
+        chosen = [f for f in chosen if era in f.eras]
+    if features is not None:
+        chosen = [f for f in chosen if set(f.features) <= features]
+    if not chosen:
+        raise FamilyError("no family matches" + (f" era {era!r}" if era else "")
+                          + (f" among {', '.join(names)}" if names else ""))
+    return chosen
+
+
+def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
+                   era: str | None = None) -> Iterator[dict[str, Any]]:
+    """``count`` cases for ``seed``, taking the selected families in turn.
+
+    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``.
+    """
+    if count < 0:
+        raise FamilyError(f"count={count!r} must not be negative")
+    chosen = select_families(families, era=era)
+    for index in range(count):
+        fam = chosen[index % len(chosen)]
+        yield draw_case(fam, seed=seed, index=index, era=era)
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
+_FIRST = ("id", "title", "description", "rulings", "rules", "eras", "features", "generated")
+
+
+def case_text(case: dict[str, Any]) -> str:
+    """The case as TOML: header keys first in a fixed order, then everything else sorted."""
+    ordered = {k: _sorted(case[k]) for k in _FIRST if k in case}
+    ordered.update({k: _sorted(case[k]) for k in sorted(case) if k not in ordered})
+    return tomli_w.dumps(ordered)
+
+
+def case_path(case: dict[str, Any]) -> Path:
+    """Where a generated case goes under the output directory: ``<family>/<id>.toml``."""
+    return Path(str(case["generated"]["family"])) / f"{case['id']}.toml"
+
+
+def write_cases(cases: Iterator[dict[str, Any]] | Sequence[dict[str, Any]], out: Path
+                ) -> list[Path]:
+    """Write each case under ``out``; return the paths written."""
+    paths: list[Path] = []
+    for case in cases:
+        path = out / case_path(case)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(case_text(case), encoding="utf-8", newline="\n")
+        paths.append(path)
+    return paths
+
+
+def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = None,
+                   spec: Any = None) -> Any:
+    """Generate ``count`` cases and load them like case files (validated): a
+    :class:`conformance.loader.LoadResult` whose cases have ``file`` = ``<generated:family>``."""
+    from conformance.loader import LoadResult, load_case_text
+    from conformance.spec import default_spec
+
+    spec = spec or default_spec()
+    result = LoadResult()
+    if count <= 0:
+        return result
+    for data in generate_cases(seed=seed, count=count, era=era):
+        result.files += 1
+        case, errors = load_case_text(case_text(data), spec,
+                                      display=f"<generated:{case_path(data)}>")
+        result.errors += errors
+        if case is not None:
+            result.cases.append(case)
+    return result
