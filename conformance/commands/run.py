@@ -10,6 +10,7 @@ from typing import Any
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
 from ..loader import load_cases
+from ..parallel import parse_shard, run_parallel, shard
 from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.jsonl import JsonlWriter
 from ..reports.junit import write_junit
@@ -38,6 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"seconds allowed per case (default: {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
                         help="skip cases whose id matches this glob (repeatable)")
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                        help="run on N worker processes (default: 1)")
+    parser.add_argument("--shard", metavar="I/N",
+                        help="run only shard I of N (for a CI matrix split across machines)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=int, metavar="N", default=None,
@@ -84,6 +89,12 @@ def run(args: argparse.Namespace) -> int:
         out.print(f"[red]error[/red] {exc}")
         return 2
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
+    if args.shard:
+        try:
+            items = shard(items, *parse_shard(args.shard))
+        except ValueError as exc:
+            out.print(f"[red]error[/red] {exc}")
+            return 2
     results: list[CaseResult] = []
     writer = JsonlWriter(args.report) if args.report else None
     interrupted = False
@@ -96,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
                 progress.start()
             task = progress.add_task(runner.info.name, total=len(items), bad=0)
             bad = 0
-            for item in items:
-                result = runner.run_item(item)
+            stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                                   timeout=args.timeout) if args.jobs > 1
+                      else map(runner.run_item, items))
+            for result in stream:
                 results.append(result)
                 if writer:
                     writer.write(result)
