@@ -52,7 +52,12 @@ class CrIndex:
     @property
     def sections(self) -> frozenset[str]:
         """The three-digit rules present in the index."""
-        return frozenset(n.split(".")[0] for n in self.numbers)
+        return _sections(self.numbers)
+
+    def covers(self, number: str) -> bool:
+        """True when the index lists the rule ``number`` belongs to (``702`` for ``702.33a``),
+        so it can tell whether ``number`` exists."""
+        return number.split(".")[0] in self.sections
 
     def has(self, number: str) -> bool:
         """True when ``number`` is a rule of this edition."""
@@ -87,6 +92,11 @@ class CrIndex:
 def load_cr_index(path: Path | str) -> CrIndex:
     """Load ``path``; a missing file gives an empty index (lint then skips the presence check)."""
     return _load(str(path))
+
+
+@cache
+def _sections(numbers: frozenset[str]) -> frozenset[str]:
+    return frozenset(n.split(".")[0] for n in numbers)
 
 
 @cache

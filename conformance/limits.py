@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import SpecError
 
-__all__ = ["MAX_SPEC_FILE_BYTES", "read_spec_text", "too_deep", "too_large"]
+__all__ = ["MAX_SPEC_FILE_BYTES", "escaped_root", "read_spec_text", "too_deep", "too_large"]
 
 #: A spec file (case, card, catalog) larger than this is refused unread. The largest file the
 #: project ships (``spec/rulings.toml``) is about 45 kB; a case is a few kB.
@@ -54,3 +54,22 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
     except UnicodeDecodeError as exc:
         return None, SpecError("unreadable", f"cannot read the file: {exc}", file=display,
                                hint="spec files are UTF-8 text")
+
+
+def escaped_root(path: Path, roots: list[Path]) -> Path | None:
+    """The directory of ``roots`` that ``path`` was found in but leads out of (through a
+    symbolic link), or None when it stays inside (or was named directly)."""
+    for root in roots:
+        if not root.is_dir():
+            continue
+        try:
+            path.relative_to(root)
+        except ValueError:
+            continue
+        try:
+            path.resolve().relative_to(root.resolve())
+        except ValueError:
+            return root
+        except OSError:  # a link loop: let the read report it
+            return None
+    return None

@@ -105,7 +105,7 @@ def _cr_findings(numbers: object, where: list[Any], index: CrIndex) -> Iterator[
         if not is_well_formed(number):
             yield ("cr-malformed", f"{number!r} is not a CR number (subrule letters skip "
                    "'l' and 'o')", [*where, i], "CR numbers look like 702, 702.33 or 702.33a")
-        elif len(index) and number not in index:
+        elif index.covers(number) and number not in index:
             near = index.nearest(number)
             hint = (f"rules of that number in the {index.edition or 'shipped'} CR: "
                     f"{', '.join(near)}" if near else "check the number against the CR")

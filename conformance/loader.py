@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError
-from .limits import MAX_SPEC_FILE_BYTES, read_spec_text, too_deep, too_large
+from .limits import MAX_SPEC_FILE_BYTES, escaped_root, read_spec_text, too_deep, too_large
 from .model import Case, Step
 from .spec import Spec, default_spec, parse_toml_text
 from .tomlindex import index_lines, line_of
@@ -262,8 +262,16 @@ def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = No
     spec = spec or default_spec()
     result = LoadResult()
     seen: dict[str, str] = {}
+    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
     for path in find_case_files(paths, spec):
         result.files += 1
+        escaped = escaped_root(path, roots)
+        if escaped is not None:
+            result.errors.append(SpecError(
+                "outside-tree", f"the file links outside {escaped} and was not read",
+                file=_display(path), hint="case files must live inside the directory they "
+                "are found in"))
+            continue
         case, errors = load_case_file(path, spec)
         result.errors += errors
         if case is None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .adapter import Adapter, AdapterInfo, StartRequest, Unsupported
+from .adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
 from .compare import values_equal
 from .errors import AdapterError, ProtocolError
 from .model import Case, Step
@@ -72,6 +72,15 @@ class _Hung(Exception):
     pass
 
 
+class _Raised(Exception):
+    """The worker's job raised something ``_execute`` does not catch (SystemExit, a
+    KeyboardInterrupt raised by adapter code, ...): the case's error, not the run's."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 class _Worker:
     """A thread that runs one callable at a time; abandoned (and replaced) if it hangs."""
 
@@ -98,7 +107,7 @@ class _Worker:
             raise _Hung() from None
         if ok:
             return value
-        raise value
+        raise _Raised(value)
 
     def stop(self) -> None:
         self.jobs.put(None)
@@ -112,7 +121,16 @@ class Runner:
         self.adapter = adapter
         self.spec = spec or default_spec()
         self.timeout = timeout
-        self.info = adapter.info()
+        try:
+            info = adapter.info()
+        except AdapterError:
+            raise
+        except Exception as exc:  # an adapter that cannot say what it is
+            raise AdapterError(f"the adapter's info() failed: {_short(exc)}") from exc
+        if not isinstance(info, AdapterInfo):
+            raise AdapterError(f"the adapter's info() returned {_type_name(info)}, "
+                               "not an AdapterInfo")
+        self.info = info
         self._worker = _Worker()
 
     def __enter__(self) -> Runner:
@@ -124,10 +142,13 @@ class Runner:
     def close(self) -> None:
         """Stop the worker and the adapter."""
         self._worker.stop()
+        closer = _Worker()  # an adapter whose close() hangs must not hang the run
         try:
-            self.adapter.close()
-        except Exception:
-            pass
+            closer.call(self.adapter.close, self.timeout)
+        except (_Hung, _Raised):
+            _abort(self.adapter)
+        finally:
+            closer.stop()
 
     def cards_for(self, case: Case) -> dict[str, Mapping[str, Any]]:
         """Card data for every card the case's setup names (inline cards first)."""
@@ -156,9 +177,15 @@ class Runner:
             result: CaseResult = self._worker.call(lambda: self._execute(item), self.timeout)
         except _Hung:
             self._worker = _Worker()  # the old one is stuck; abandon it
+            context = _abort(self.adapter)  # e.g. kill a hung engine process
             result = self._result(item, "errored",
                                   message=f"timed out after {self.timeout:g}s",
-                                  detail="the adapter did not finish the case in time")
+                                  detail="the adapter did not finish the case in time"
+                                         + (f"\n{context}" if context else ""))
+        except _Raised as raised:
+            result = self._result(item, "errored",
+                                  message=f"the adapter raised {_short(raised.error)}",
+                                  detail="".join(traceback.format_exception(raised.error)))
         result.duration_ms = (time.perf_counter() - start) * 1000
         return result
 
@@ -213,6 +240,8 @@ class Runner:
         where = f"step {step.index} ({step.describe()})"
         if step.kind == "action":
             outcome = session.perform(step.body)
+            if not isinstance(outcome, Outcome):
+                raise AdapterError(f"perform() returned {_type_name(outcome)}, not an Outcome")
             if step.reject is None and not outcome.ok:
                 return self._result(
                     item, "failed", step=step.index, expected="ok",
@@ -233,12 +262,57 @@ class Runner:
                             f"{step.reject!r}")
             return None
         observed = session.observe(step.body)
+        problem = _json_problem(observed)
+        if problem is not None:
+            raise AdapterError(f"observe() returned a value that is not JSON: {problem}")
         if not values_equal(step.expect, observed, step.compare):
             return self._result(
                 item, "failed", step=step.index, expected=step.expect, observed=observed,
                 message=f"{where}: expected {canonical_json(step.expect)}, observed "
                         f"{canonical_json(observed)}")
         return None
+
+
+def _abort(adapter: Adapter) -> str:
+    """Call the adapter's optional ``abort()`` (stop work in flight); return what it says."""
+    abort = getattr(adapter, "abort", None)
+    if not callable(abort):
+        return ""
+    try:
+        return str(abort() or "")
+    except Exception as exc:  # aborting is best effort
+        return f"abort() failed: {_short(exc)}"
+
+
+def _type_name(value: object) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def _json_problem(value: Any, depth: int = 0) -> str | None:
+    """Why ``value`` is not a JSON value (null, bool, number, string, list, string-keyed
+    table), or None if it is one."""
+    if depth > 100:
+        return "nested more than 100 levels deep"
+    if value is None or isinstance(value, (bool, int, str)):
+        return None
+    if isinstance(value, float):
+        return None if value == value and value not in (float("inf"), float("-inf")) else (
+            f"the number {value!r}")
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            problem = _json_problem(v, depth + 1)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                return f"a table key {k!r} that is not a string"
+            problem = _json_problem(v, depth + 1)
+            if problem:
+                return problem
+        return None
+    return f"{_type_name(value)} ({str(value)[:80]!r})"
 
 
 def _index(step: Step | None) -> int | None:

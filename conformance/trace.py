@@ -184,7 +184,7 @@ def trace_case(case: Case, spec: Spec, era: str, *, cards: Mapping[str, Any] | N
     try:
         session = adapter.start(StartRequest(case=case.id, era=era, setup=case.setup,
                                              cards=card_data))
-    except Exception as exc:  # noqa: BLE001 - shown to the reader as the trace's error
+    except Exception as exc:  # shown to the reader as the trace's error
         trace.error = f"setup failed: {type(exc).__name__}: {exc}"
         return trace
     state = session.game.state
@@ -219,7 +219,7 @@ def _run_step(session: Any, step: Step, names: _Names) -> StepTrace:
             st.matches = values_equal(step.expect, st.observed, step.compare)
     except Unsupported as exc:
         st.outcome, st.message, st.matches = "unsupported", str(exc), False
-    except Exception as exc:  # noqa: BLE001 - an engine error is part of what the reader sees
+    except Exception as exc:  # an engine error is part of what the reader sees
         st.outcome, st.message, st.matches = "error", f"{type(exc).__name__}: {exc}", False
     state = session.game.state
     names.learn(state)

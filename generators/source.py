@@ -8,6 +8,7 @@ so that Hypothesis can shrink every choice.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
@@ -56,25 +57,37 @@ class RandomSource:
         return self.rng.random() < 0.5
 
 
+@functools.lru_cache(maxsize=512)
+def _integers(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
+
+
+_BOOLEANS = st.booleans()
+
+
 class DrawSource:
-    """Choices drawn inside a Hypothesis ``@st.composite`` function, so they shrink."""
+    """Choices drawn inside a Hypothesis ``@st.composite`` function, so they shrink.
+
+    A choice is drawn as an index (one cached integer strategy per range), which keeps drawing
+    cheap and shrinks towards the first option.
+    """
 
     def __init__(self, draw: st.DrawFn) -> None:
         self.draw = draw
 
     def integer(self, low: int, high: int) -> int:
         """An integer from ``low`` to ``high`` inclusive."""
-        return self.draw(st.integers(low, high))
+        return self.draw(_integers(low, high))
 
     def choice(self, options: Sequence[T]) -> T:
         """One of ``options``."""
         if not options:
             raise ValueError("choice() needs at least one option")
-        return self.draw(st.sampled_from(list(options)))
+        return options[self.draw(_integers(0, len(options) - 1))]
 
     def boolean(self) -> bool:
         """True or False."""
-        return self.draw(st.booleans())
+        return self.draw(_BOOLEANS)
 
 
 def random_source(*parts: object) -> RandomSource:

@@ -39,18 +39,18 @@ def _mana_cost(draw: st.DrawFn, max_generic: int, max_colored: int, hybrid: bool
         parts.append("{X}")
     generic = draw(st.integers(0, max_generic))
     if generic:
-        parts.append("{%d}" % generic)
+        parts.append(f"{{{generic}}}")
     n = draw(st.integers(0, max_colored))
     for _ in range(n):
         c = _LETTER[draw(st.sampled_from(COLOR_WORDS))]
         if hybrid and draw(st.integers(0, 4)) == 0:
             other = _LETTER[draw(st.sampled_from(COLOR_WORDS))]
             if other != c:
-                parts.append("{%s/%s}" % (c, other))
+                parts.append(f"{{{c}/{other}}}")
                 continue
-            parts.append("{2/%s}" % c)
+            parts.append(f"{{2/{c}}}")
             continue
-        parts.append("{%s}" % c)
+        parts.append(f"{{{c}}}")
     if draw(st.integers(0, 9)) == 0:
         parts.append("{C}")
     return "".join(parts) or "{0}"
@@ -134,17 +134,17 @@ def build_mana_cost(src: Source, *, max_generic: int = 8, max_colored: int = 4,
         parts.append("{X}")
     generic = src.integer(0 if allow_empty else 1, max_generic)
     if generic:
-        parts.append("{%d}" % generic)
+        parts.append(f"{{{generic}}}")
     for _ in range(src.integer(0, max_colored)):
         letter = _LETTER[src.choice(COLOR_WORDS)]
         kind = src.integer(0, 7) if hybrid else 0
         if kind == 6:
             other = _LETTER[src.choice(COLOR_WORDS)]
-            parts.append("{%s/%s}" % (letter, other) if other != letter else "{2/%s}" % letter)
+            parts.append(f"{{{letter}/{other}}}" if other != letter else f"{{2/{letter}}}")
         elif kind == 7:
             parts.append("{C}")
         else:
-            parts.append("{%s}" % letter)
+            parts.append(f"{{{letter}}}")
     return "".join(parts) or "{0}"
 
 

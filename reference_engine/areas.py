@@ -6,12 +6,34 @@ A new rules area adds one import line here (keep them sorted).
 from __future__ import annotations
 
 from . import (  # noqa: F401
+    abilities,
+    attachments,
+    casting,
     choices,
+    combat,
+    combat_damage,
+    combat_effects,
+    copies,
+    costs,
+    damage_results,
+    entering,
+    keywords,
+    lands,
+    mana_abilities,
     mana_pool,
+    names,
+    piles,
+    prevention,
     priority,
+    protection,
     queries_characteristics,
     queries_state,
     resolution,
+    spell_effects,
+    targeting,
+    tokens,
+    transform,
+    value_effects,
 )
 
 __all__: list[str] = []

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .choices import offer_choices, withdraw_choices
 from .errors import RulesViolation, SetupError
 from .filters import FilterContext, matches
 from .layers import compute_all, static_abilities
@@ -47,8 +48,8 @@ if TYPE_CHECKING:
 __all__ = [
     "BLOCK_RESTRICTIONS",
     "attackers",
-    "blockers_of",
     "block_restriction",
+    "blockers_of",
     "combat",
     "is_summoning_sick",
     "rule_applies",
@@ -76,31 +77,36 @@ def combat(state: GameState) -> dict[str, Any]:
     record: dict[str, Any] | None = state.extra.get(_KEY)
     if record is None or record.get("turn") != state.turn:
         record = {"turn": state.turn, "attackers": {}, "declared": [], "blocks": {},
+                  "controllers": {},
                   "blocked": [], "attackers_declared": False, "blockers_declared": False}
         state.extra[_KEY] = record
     return record
 
 
-def _on_battlefield(state: GameState, oid: int) -> bool:
+def _in_combat(state: GameState, oid: int) -> bool:
+    """Check 506.4: a permanent leaves combat if it leaves the battlefield (a new object,
+    400.7), stops being a creature, or comes under another player's control."""
     obj = state.objects.get(oid)
-    return obj is not None and obj.zone == "battlefield"
+    if obj is None or obj.zone != "battlefield":
+        return False
+    controller = combat(state)["controllers"].get(oid, obj.controller)
+    return obj.controller == controller and compute_all(state)[oid].has_type("Creature")
 
 
 def attackers(state: GameState) -> dict[int, Any]:
     """Attacking creatures still in combat, by id, with what each attacks (CR 506.4)."""
-    return {oid: d for oid, d in combat(state)["attackers"].items()
-            if _on_battlefield(state, oid)}
+    return {oid: d for oid, d in combat(state)["attackers"].items() if _in_combat(state, oid)}
 
 
 def blockers_of(state: GameState, attacker: int) -> list[int]:
     """The creatures blocking ``attacker`` that are still in combat, in declaration order."""
     return [b for b, a in combat(state)["blocks"].items()
-            if a == attacker and _on_battlefield(state, b)]
+            if a == attacker and _in_combat(state, b)]
 
 
 def blocking(state: GameState) -> dict[int, int]:
     """Blocking creatures still in combat, with the attacker each blocks."""
-    return {b: a for b, a in combat(state)["blocks"].items() if _on_battlefield(state, b)}
+    return {b: a for b, a in combat(state)["blocks"].items() if _in_combat(state, b)}
 
 
 def is_blocked(state: GameState, attacker: int) -> bool:
@@ -114,8 +120,7 @@ def is_blocked(state: GameState, attacker: int) -> bool:
 def is_summoning_sick(state: GameState, obj: GameObject) -> bool:
     """Check 302.6: a creature can attack (or pay {T}) only if its controller has controlled it
     continuously since their most recent turn began."""
-    began = state.players[obj.controller].last_turn_began
-    return began == 0 or obj.controlled_since >= began
+    return obj.controlled_since >= state.players[obj.controller].last_turn_began
 
 
 def rule_applies(state: GameState, rule: str, obj: GameObject,
@@ -261,7 +266,16 @@ def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject,
 
 @action("declare_attackers")
 def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
-    """Declare attackers (CR 508.1), moving to the declare attackers step if needed."""
+    """Declare attackers (CR 508.1), moving to the declare attackers step if needed; choices
+    asked meanwhile (e.g. ``trigger_order``) come from the action's ``choices``."""
+    offer_choices(game.state, a.get("choices"))
+    try:
+        _attack_action(game, a)
+    finally:
+        withdraw_choices(game.state)
+
+
+def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
     state = game.state
     player = game.player(a.get("player", state.active_player))
     if player != state.active_player:
@@ -285,7 +299,10 @@ def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
         _attack_now(state)
         give_priority(state, state.active_player)
     else:
-        _move_to(state, "declare-attackers")
+        try:
+            _move_to(state, "declare-attackers")
+        finally:
+            state.extra.pop("pending_attack", None)
 
 
 @on_step("declare-attackers")
@@ -301,6 +318,7 @@ def _attack_now(state: GameState) -> None:
     for oid, defender in pending:
         record["attackers"][oid] = defender
         record["declared"].append(oid)
+        record["controllers"][oid] = state.objects[oid].controller
         if not chars[oid].has_keyword("vigilance"):
             state.objects[oid].tapped = True
     alone = len(pending) == 1
@@ -332,7 +350,16 @@ def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, Ga
 
 @action("declare_blockers")
 def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
-    """Declare blockers (CR 509.1), moving to the declare blockers step if needed."""
+    """Declare blockers (CR 509.1), moving to the declare blockers step if needed; choices
+    asked meanwhile come from the action's ``choices``."""
+    offer_choices(game.state, a.get("choices"))
+    try:
+        _block_action(game, a)
+    finally:
+        withdraw_choices(game.state)
+
+
+def _block_action(game: Game, a: Mapping[str, Any]) -> None:
     state = game.state
     record = combat(state)
     if state.step not in ("declare-attackers", "declare-blockers") or record[
@@ -372,7 +399,10 @@ def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
         _block_now(state)
         give_priority(state, state.active_player)
     else:
-        _move_to(state, "declare-blockers")
+        try:
+            _move_to(state, "declare-blockers")
+        finally:
+            state.extra.pop("pending_blocks", None)
 
 
 @on_step("declare-blockers")
@@ -386,6 +416,7 @@ def _block_now(state: GameState) -> None:
     record["blockers_declared"] = True
     for blocker, attacker in pending:
         record["blocks"][blocker] = attacker
+        record["controllers"][blocker] = state.objects[blocker].controller
         if attacker not in record["blocked"]:
             record["blocked"].append(attacker)
         state.log("blocks", object=blocker, attacker=attacker)

@@ -21,7 +21,8 @@ from .choices import choose
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["DAMAGE_MODIFIERS", "DamageEvent", "Modifier", "damage_modifier", "deal_damage"]
+__all__ = ["DAMAGE_MODIFIERS", "DAMAGE_RESULTS", "DamageEvent", "Modifier", "damage_modifier",
+           "damage_result", "deal_damage"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,16 @@ class Modifier:
 
 ModifierSource = Callable[["GameState", DamageEvent], list[Modifier]]
 DAMAGE_MODIFIERS: list[ModifierSource] = []
+#: What else happens as damage is dealt (CR 120.3: loyalty, defense, lifelink, deathtouch):
+#: each function is called with every event actually dealt, in the same simultaneous event.
+ResultHook = Callable[["GameState", DamageEvent], None]
+DAMAGE_RESULTS: list[ResultHook] = []
+
+
+def damage_result(fn: ResultHook) -> ResultHook:
+    """Register a result of dealt damage (CR 120.3)."""
+    DAMAGE_RESULTS.append(fn)
+    return fn
 
 
 def damage_modifier(fn: ModifierSource) -> ModifierSource:
@@ -128,6 +139,8 @@ def deal_damage(state: GameState, events: list[DamageEvent]) -> list[DamageEvent
             target["object_label"] = state.objects[event.target_object].name_for_log
         state.log("damage", source=event.source, amount=event.amount, combat=event.combat,
                   **target)
+        for hook in DAMAGE_RESULTS:
+            hook(state, event)
     state.changed()
     return dealt
 

@@ -17,7 +17,8 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
 * on another permanent, with an ``affected`` filter (``you`` is that permanent's controller),
   e.g. "creatures your opponents control enter tapped".
 
-Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``;
+Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``
+(``"X"``: the X of the spell it was, CR 107.3m);
 ``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
 players = ["you", "opponent"]}`` (an "as enters" choice, CR 614.12, remembered on the permanent
 for its linked abilities, CR 607.2); ``copy = {filter = {...}, optional = true, except = [ops]}``
@@ -26,11 +27,13 @@ for its linked abilities, CR 607.2); ``copy = {filter = {...}, optional = true, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .characteristics import Characteristics, printed_characteristics
 from .choices import choose
+from .effects import LayerContext, operation
 from .errors import RulesViolation, SetupError
 from .filters import FilterContext, matches
 from .layers import compute_all
@@ -78,6 +81,7 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     if transformed and not can_enter_transformed(obj):
         state.log("enter-failed", object=obj.id, card=obj.card.name, reason="712.14a")
         return None
+    _precheck_choices(state, obj, transformed)
     new = state.move(obj, "battlefield", controller=controller)
     new.transformed = transformed
     new.kicked = kicked
@@ -85,6 +89,23 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     apply_enter_replacements(state, new)
     state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
     return new
+
+
+def _precheck_choices(state: GameState, obj: GameObject, transformed: bool) -> None:
+    """Reject an illegal answer to the object's own "as enters" choices before it moves, so a
+    rejected choice leaves the object where it was (CR 614.12)."""
+    chars = printed_characteristics(obj.card, zone="battlefield", transformed=transformed,
+                                    cast_half=None, era=state.era)
+    for ability in chars.abilities:
+        spec = ability.get("choose")
+        if not _is_enters(ability) or not isinstance(spec, Mapping):
+            continue
+        check = ENTER_CHOICES.get(str(spec.get("what", "color")))
+        key = str(spec.get("key", spec.get("what", "color")))
+        for name in (key, f"{key}_opponent"):
+            value = choose(state, name, spec.get("options"), default=None, has_default=True)
+            if check is not None and value is not None:
+                check(state, value, spec)
 
 
 def _is_enters(ability: Mapping[str, Any]) -> bool:
@@ -137,7 +158,9 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
     if ability.get("tapped"):
         new.tapped = True
     for name, n in dict(ability.get("counters", {})).items():
-        new.counters[str(name)] = new.counters.get(str(name), 0) + int(n)
+        # 107.3m: "enters with X counters" uses the X chosen for the spell it was.
+        amount = int(new.extra.get("cast_x") or 0) if n == "X" else int(n)
+        new.counters[str(name)] = new.counters.get(str(name), 0) + amount
     if "choose" in ability:
         spec = ability["choose"]
         for player in _choosers(state, rep, spec.get("players", ["you"])):
@@ -157,34 +180,36 @@ def _choosers(state: GameState, rep: EnterReplacement, who: Sequence[str]) -> li
     return [p for p in out if p]
 
 
-#: How each kind of "as enters" choice is checked: returns the value to remember.
-def _color(state: GameState, value: Any) -> Any:
+def _color(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     try:
         return color_from_word(str(value)).word
     except ValueError:
         raise RulesViolation("illegal-choice", f"{value!r} is not a color") from None
 
 
-def _number(state: GameState, value: Any) -> Any:
+def _number(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RulesViolation("illegal-choice", f"{value!r} is not a number")
     return value
 
 
-def _card_name(state: GameState, value: Any) -> Any:
+def _card_name(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     from .names import choose_card_name
 
-    return choose_card_name(state, value)
+    return choose_card_name(state, value, not_basic_land=bool(spec.get("not_basic_land")))
 
 
-def _word(state: GameState, value: Any) -> Any:
+def _word(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     if not isinstance(value, str) or not value:
         raise RulesViolation("illegal-choice", f"{value!r} is not a word")
     return value
 
 
-ENTER_CHOICES = {"color": _color, "number": _number, "card_name": _card_name,
-                 "creature_type": _word}
+ChoiceCheck = Callable[["GameState", Any, Mapping[str, Any]], Any]
+#: How each kind of choice is checked: (state, answer, spec) -> the value to remember.
+ENTER_CHOICES: dict[str, ChoiceCheck] = {
+    "color": _color, "number": _number, "card_name": _card_name, "creature_type": _word,
+}
 
 
 def enter_choice(state: GameState, new: GameObject, spec: Mapping[str, Any], player: str, *,
@@ -200,7 +225,7 @@ def enter_choice(state: GameState, new: GameObject, spec: Mapping[str, Any], pla
         raise SetupError(f"unknown 'as enters' choice {what!r} (known: {sorted(ENTER_CHOICES)})")
     key = str(spec.get("key", what))
     answer_name = key if first else f"{key}_opponent"
-    value = check(state, choose(state, answer_name, spec.get("options")))
+    value = check(state, choose(state, answer_name, spec.get("options")), spec)
     if spec.get("players", ["you"]) == ["you"]:
         new.choices[key] = value
     else:
@@ -213,3 +238,15 @@ def _chosen(game: Game, q: Mapping[str, Any]) -> Any:
     """The value an object remembers for choice ``choice`` (CR 607.2), or null when no such
     choice was made for this object (an undefined choice, CR 607.5a)."""
     return game.object(q.get("object")).choices.get(str(q.get("choice")))
+
+
+@operation("add_chosen_color", "5")
+def _add_chosen_color(chars: Characteristics, params: Mapping[str, Any],
+                      ctx: LayerContext) -> None:
+    """The object is the color its source chose for ``key`` in addition to its other colors
+    (CR 105.3, 607.2); nothing when no such choice was made (an undefined choice, CR 607.5a)."""
+    source = ctx.state.objects.get(ctx.effect.source) if ctx.effect.source is not None else None
+    value = source.choices.get(str(params.get("key", "color"))) if source is not None else None
+    if value is None:
+        return
+    chars.colors = chars.colors | {color_from_word(str(value))}

@@ -23,7 +23,7 @@ from .objects import GameObject
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["FILTER_KEYS", "check_filter", "matches"]
+__all__ = ["FILTER_KEYS", "check_filter", "filter_key", "matches"]
 
 CharsOf = Callable[[int], Characteristics]
 Test = Callable[["GameState", GameObject, Characteristics, Any, "FilterContext"], bool]
@@ -97,6 +97,17 @@ _STATUS_TESTS: dict[str, Test] = {
 
 #: Every key a filter may use (``any`` and ``not`` combine filters).
 FILTER_KEYS: frozenset[str] = frozenset(_CHAR_TESTS) | frozenset(_STATUS_TESTS) | {"any", "not"}
+
+
+def filter_key(name: str, *, characteristic: bool) -> Callable[[Test], Test]:
+    """Register filter key ``name`` from an area module; a ``characteristic`` test is asked of
+    each half of an Invasion-era split card (see the module docstring)."""
+    def register(fn: Test) -> Test:
+        global FILTER_KEYS
+        (_CHAR_TESTS if characteristic else _STATUS_TESTS)[name] = fn
+        FILTER_KEYS = FILTER_KEYS | {name}
+        return fn
+    return register
 
 
 def check_filter(flt: Mapping[str, Any], where: str = "filter") -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from .characteristics import Characteristics, printed_characteristics
 from .conditions import ConditionContext, holds
+from .dependencies import apply_in_dependency_order
 from .effects import LAYERS, OPERATIONS, ContinuousEffect, LayerContext
 from .filters import FilterContext, matches
 from .objects import GameObject
@@ -102,6 +103,7 @@ def _static_effects(state: GameState, chars: Mapping[int, Characteristics],
             duration="static",
             condition=ability.get("condition"),
             cda=bool(ability.get("cda", False)),
+            extra={"ability": ability},
         ))
     return out
 
@@ -128,7 +130,7 @@ def _counter_effects(state: GameState, layer: str) -> list[ContinuousEffect]:
 
 
 def _affected_ids(state: GameState, effect: ContinuousEffect,
-                  current: dict[int, Characteristics]) -> list[int]:
+                  current: Mapping[int, Characteristics]) -> list[int]:
     if isinstance(effect.affected, list):
         return [i for i in effect.affected if i in current]
     flt = dict(effect.affected)
@@ -151,6 +153,28 @@ def _settle_pt(chars: Characteristics) -> None:
             setattr(chars, attr, int(m.group(1)) if m else 0)
 
 
+def _exists(effect: ContinuousEffect, chars: Mapping[int, Characteristics]) -> bool:
+    """An effect of a static ability exists while its source still has the ability (613.8a)."""
+    ability = effect.extra.get("ability")
+    if ability is None or effect.source is None:
+        return True
+    source = chars.get(effect.source)
+    return source is not None and ability in source.abilities
+
+
+def _apply_effect(state: GameState, effect: ContinuousEffect,
+                  current: dict[int, Characteristics]) -> None:
+    """Apply one effect to the objects it affects, if its condition holds."""
+    cctx = ConditionContext(source=effect.source, you=effect.controller,
+                            chars_of=current.__getitem__)
+    if not holds(state, effect.condition, cctx):
+        return
+    op = effect.operation
+    for oid in _affected_ids(state, effect, current):
+        op.apply(current[oid], effect.op,
+                 LayerContext(state=state, effect=effect, object_id=oid, current=current))
+
+
 def compute_all(state: GameState) -> dict[int, Characteristics]:
     """Characteristics of every object, after every layer (cached per state version)."""
     cached = state._chars_cache
@@ -166,15 +190,12 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
         effects += _static_effects(state, current, layer)
         effects += _counter_effects(state, layer)
         effects.sort(key=lambda e: (not e.cda, e.timestamp))
-        for effect in effects:
-            cctx = ConditionContext(source=effect.source, you=effect.controller,
-                                    chars_of=current.__getitem__)
-            if not holds(state, effect.condition, cctx):
-                continue
-            op = effect.operation
-            for oid in _affected_ids(state, effect, current):
-                op.apply(current[oid], effect.op,
-                         LayerContext(state=state, effect=effect, object_id=oid, current=current))
+        # 613.8: an effect applies after those it depends on (e.g. Blood Moon before Urborg).
+        apply_in_dependency_order(
+            effects, current, exists=_exists,
+            affects=lambda e, chars: _affected_ids(state, e, chars),
+            apply=lambda e, chars: _apply_effect(state, e, chars),
+            may_depend=lambda e: "ability" in e.extra or not isinstance(e.affected, list))
         for rule in LAYER_RULES.get(layer, []):
             rule(state, current)
     state._chars_cache = (state.version, current)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .errors import SetupError
 from .mana import ManaCost, ManaSymbol, parse_mana_cost
 from .registry import setup_hook
 
@@ -31,6 +32,9 @@ def _setup_pools(state: GameState, setup: Mapping[str, Any]) -> None:
         if player not in state.players:
             continue
         for sym in parse_mana_cost(str(text)).symbols:
+            if sym.text not in MANA_TYPES:
+                raise SetupError(f"setup.mana_pool.{player}: {sym} is not a type of mana "
+                                 f"(one of {{W}} {{U}} {{B}} {{R}} {{G}} {{C}}, CR 106.1b)")
             add_mana(state, str(player), sym.text)
 
 
@@ -75,7 +79,9 @@ def _expand(cost: ManaCost, x: int) -> list[tuple[str, ManaSymbol]]:
         elif "/P" in sym.text:
             out.append(("color", ManaSymbol(sym.text.replace("/P", ""))))
         elif sym.text.startswith("2/"):
-            out.append(("color", ManaSymbol(sym.text[2:])))  # paid with its color here
+            # 107.4e: a monocolored hybrid symbol is paid with one mana of its color or with
+            # two generic mana; find_payment tries both.
+            out.append(("mono-hybrid", ManaSymbol(sym.text[2:])))
         else:
             out.append(("color", sym))
     return out
@@ -85,30 +91,37 @@ def find_payment(cost: ManaCost, pool: Sequence[Mapping[str, Any]], *, x: int = 
                  can_spend: SpendCheck | None = None) -> list[int] | None:
     """Indices of pool units paying ``cost`` (X = ``x``), or None if it can't be paid.
 
-    Colored symbols are matched first by backtracking, then generic symbols take what is left.
+    Colored symbols are matched first by backtracking (a monocolored hybrid symbol either takes
+    a unit of its color or adds two to the generic part), then generic symbols take what is left.
     """
     spendable = [i for i, u in enumerate(pool) if can_spend is None or can_spend(u)]
     needs = _expand(cost, x)
-    colored = sorted((s for k, s in needs if k == "color"),
-                     key=lambda s: len(s.colors) or 9)
-    generic = sum(1 for k, _ in needs if k == "generic")
+    colored = sorted(((k, s) for k, s in needs if k != "generic"),
+                     key=lambda ks: (ks[0] == "mono-hybrid", len(ks[1].colors) or 9))
     used: list[int] = []
+    generic = [sum(1 for k, _ in needs if k == "generic")]
 
     def assign(i: int) -> bool:
         if i == len(colored):
-            return len(spendable) - len(used) >= generic
+            return len(spendable) - len(used) >= generic[0]
+        kind, sym = colored[i]
         for idx in spendable:
-            if idx not in used and can_pay_symbol(colored[i], pool[idx]):
+            if idx not in used and can_pay_symbol(sym, pool[idx]):
                 used.append(idx)
                 if assign(i + 1):
                     return True
                 used.pop()
+        if kind == "mono-hybrid":
+            generic[0] += 2
+            if assign(i + 1):
+                return True
+            generic[0] -= 2
         return False
 
     if not assign(0):
         return None
     rest = [i for i in spendable if i not in used]
-    return used + rest[:generic]
+    return used + rest[:generic[0]]
 
 
 def pay(state: GameState, player: str, cost: ManaCost | str, *, x: int = 0,

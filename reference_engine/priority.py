@@ -124,7 +124,7 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
     offer_choices(state, a.get("choices"))
     try:
         for _ in range(int(a.get("count", 1))):
-            stack = state.zone_list("stack")
+            stack = list(state.zone_list("stack"))  # a snapshot: the zone list is live
             if not stack:
                 raise RulesViolation("illegal-action", "the stack is empty")
             size = len(stack)

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
+    from .objects import GameObject
     from .state import GameState
 
-__all__ = ["ACTIONS", "QUERIES", "SETUP_HOOKS", "action", "query", "setup_hook"]
+__all__ = ["ACTIONS", "CAST_RESTRICTIONS", "QUERIES", "SETUP_HOOKS", "action",
+           "cast_restriction", "query", "setup_hook"]
 
 ActionHandler = Callable[["Game", Mapping[str, Any]], None]
 QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
@@ -22,6 +24,17 @@ SetupHook = Callable[["GameState", Mapping[str, Any]], None]
 ACTIONS: dict[str, ActionHandler] = {}
 QUERIES: dict[str, QueryHandler] = {}
 SETUP_HOOKS: list[SetupHook] = []
+#: Rules that forbid casting a spell (CR 601.2, 601.3), each (state, the spell as proposed on
+#: the stack with its chosen half) -> the reason it can't be cast, or None. The ``cast`` action
+#: asks every one and rejects with failure class ``cannot-cast``.
+CastRestriction = Callable[["GameState", "GameObject"], "str | None"]
+CAST_RESTRICTIONS: list[CastRestriction] = []
+
+
+def cast_restriction(fn: CastRestriction) -> CastRestriction:
+    """Register a rule that can forbid casting a spell (returns a reason, or None)."""
+    CAST_RESTRICTIONS.append(fn)
+    return fn
 
 
 def action(name: str) -> Callable[[ActionHandler], ActionHandler]:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AMOUNTS",
     "EFFECTS",
+    "RESOLVE_HOOKS",
     "TARGET_RESTRICTIONS",
     "ResolveContext",
     "amount",
@@ -132,6 +133,11 @@ Restriction = Callable[["GameState", GameObject, Mapping[str, Any], Mapping[str,
 #: each returns True when the target is *not* allowed.
 TARGET_RESTRICTIONS: list[Restriction] = []
 
+ResolveHook = Callable[["ResolveContext", "Mapping[str, Any] | None"], None]
+#: Run as a spell or ability starts to resolve, after its targets are checked (CR 608.2b), with
+#: the context and the ability's data; e.g. overload makes "target" mean "each" (CR 702.96b).
+RESOLVE_HOOKS: list[ResolveHook] = []
+
 
 def target_restriction(fn: Restriction) -> Restriction:
     """Register a restriction on targets (returns True to forbid)."""
@@ -176,6 +182,12 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
         return obj.ability
     for ability in characteristics_of(state, obj.id).abilities:
         if ability.get("kind") == "spell":
+            modes = obj.extra.get("modes")
+            if "modes" in ability and modes is not None:
+                # 700.2: a modal spell has the targets and effects of the modes chosen for it.
+                chosen = [ability["modes"][i] for i in modes]
+                return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
+                        "effects": [e for m in chosen for e in m.get("effects", [])]}
             return ability
     return None
 
@@ -213,6 +225,8 @@ def resolve_top(state: GameState) -> None:
             _leave_stack(state, obj, countered=True)
             return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
+    for hook in RESOLVE_HOOKS:
+        hook(ctx, ability)
     for eff in (ability or {}).get("effects", []):
         run_effect(ctx, eff)
     if obj.id not in state.objects or obj.zone != "stack":
@@ -222,6 +236,9 @@ def resolve_top(state: GameState) -> None:
         # through the enters-the-battlefield replacement effects (614.12, see entering.py).
         from .entering import enter_battlefield
 
+        if obj.is_copy:
+            # 608.3f, 707.10f: a copy of a permanent spell becomes a token as it resolves.
+            obj.is_copy, obj.is_token = False, True
         enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
                           kicked=obj.kicked, cast_x=obj.x)
     else:

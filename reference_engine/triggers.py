@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .state import Event, GameState
 
 __all__ = [
+    "KEYWORD_TRIGGERS",
     "TRIGGER_MATCHERS",
     "PendingTrigger",
     "collect_triggers",
@@ -32,6 +33,9 @@ __all__ = [
 Matcher = Callable[["GameState", "GameObject", Mapping[str, Any], "Event"], bool]
 #: Matchers by the ``trigger.event`` name they understand.
 TRIGGER_MATCHERS: dict[str, Matcher] = {}
+#: Triggered keyword abilities (e.g. exalted, 702.83) as ability data, by keyword: an object with
+#: the keyword has the ability, however it got the keyword (printed, granted, a counter).
+KEYWORD_TRIGGERS: dict[str, dict[str, Any]] = {}
 
 
 def trigger_matcher(event: str) -> Callable[[Matcher], Matcher]:
@@ -67,7 +71,9 @@ def collect_triggers(state: GameState) -> None:
             c = chars.get(obj.id)
             if c is None:
                 continue
-            for ability in c.abilities:
+            keyword_abilities = [KEYWORD_TRIGGERS[k] for k in sorted(c.keywords)
+                                 if k in KEYWORD_TRIGGERS]
+            for ability in [*c.abilities, *keyword_abilities]:
                 if ability.get("kind") != "triggered":
                     continue
                 spec = ability.get("trigger", {})
@@ -77,6 +83,26 @@ def collect_triggers(state: GameState) -> None:
                 if matcher is not None and matcher(state, obj, spec, event):
                     pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
                                                   dict(ability), event))
+
+
+def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[PendingTrigger]:
+    """603.3b: a player puts their triggered abilities on the stack in any order they choose:
+    choice ``trigger_order``, the sources' handles (or card names) bottom first; without an
+    answer, the order in which they triggered."""
+    if len(trigs) < 2:
+        return trigs
+    from .choices import choose
+
+    order = choose(state, "trigger_order", None, default=None, has_default=True)
+    if not order:
+        return trigs
+
+    def label(t: PendingTrigger) -> str:
+        src = state.objects.get(t.source)
+        return src.name_for_log if src is not None else t.card.name
+
+    ranks = {str(name): i for i, name in enumerate(order)}
+    return sorted(trigs, key=lambda t: ranks.get(label(t), len(ranks)))
 
 
 def put_triggers_on_stack(state: GameState) -> bool:
@@ -90,7 +116,7 @@ def put_triggers_on_stack(state: GameState) -> bool:
     start = order.index(state.active_player)
     apnap = order[start:] + order[:start]
     for player in apnap:
-        for trig in [t for t in pending if t.controller == player]:
+        for trig in _in_chosen_order(state, [t for t in pending if t.controller == player]):
             obj = state.create_object(trig.card, owner=trig.controller, zone="stack",
                                       controller=trig.controller, is_copy=True,
                                       ability=trig.ability, source_id=trig.source)

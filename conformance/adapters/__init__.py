@@ -18,6 +18,8 @@ ENTRY_POINT_GROUP = "mtg_conformance.adapters"
 _BUILTIN = {
     "reference": "conformance.adapters.reference:ReferenceAdapter",
     "null": "conformance.adapters.null:NullAdapter",
+    "phase-rs": "conformance.adapters.phase_rs:PhaseAdapter",
+    "python-mtg": "conformance.adapters.python_mtg:PythonMtgAdapter",
 }
 
 

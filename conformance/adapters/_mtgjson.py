@@ -35,6 +35,42 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _REMINDER = re.compile(r"\([^)]*\)")
 
 
+#: Hybrid symbols as Oracle text prints them (CR 107.4e); the reverse order is the same symbol.
+CANONICAL_HYBRIDS = frozenset({"W/U", "W/B", "U/B", "U/R", "B/R", "B/G", "R/G", "R/W", "G/W",
+                               "G/U"})
+
+
+def canonical_cost(cost: str) -> str:
+    """``cost`` with each two-color hybrid symbol in Oracle order: ``{R/U}`` is ``{U/R}``."""
+    def fix(match: re.Match[str]) -> str:
+        sym = match.group(1)
+        parts = sym.split("/")
+        if len(parts) == 2 and sym not in CANONICAL_HYBRIDS and (
+                f"{parts[1]}/{parts[0]}" in CANONICAL_HYBRIDS):
+            return "{" + f"{parts[1]}/{parts[0]}" + "}"
+        return match.group(0)
+    return _SYMBOL.sub(fix, cost)
+
+
+def ability_lines(face: Mapping[str, Any]) -> list[str]:
+    """Oracle lines for keyword abilities given as data (``{kind="keyword", ...}``) that the
+    face's Oracle text does not already state, as a synthetic card's only text."""
+    text = str(face.get("oracle_text", ""))
+    lines = []
+    for ability in face.get("abilities", []) or []:
+        if ability.get("kind") != "keyword" or not ability.get("keyword"):
+            continue
+        word = str(ability["keyword"])
+        line = word[:1].upper() + word[1:]
+        if ability.get("cost"):
+            line += f" {ability['cost']}"
+        elif ability.get("value") is not None:
+            line += f" {ability['value']}"
+        if line.split(" ")[0].casefold() not in text.casefold():
+            lines.append(line)
+    return lines
+
+
 def oracle_id(name: str) -> str:
     """A stable stand-in for a card's Scryfall oracle id, derived from its full name."""
     return str(uuid.uuid5(_NAMESPACE, name))
@@ -58,9 +94,8 @@ def _keywords(text: str) -> list[str]:
         for part in _REMINDER.sub("", line).split(","):
             part = part.strip()
             for kw in KEYWORDS:
-                if part == kw or part.startswith(kw + " "):
-                    if kw not in found:
-                        found.append(kw)
+                if (part == kw or part.startswith(kw + " ")) and kw not in found:
+                    found.append(kw)
     return found
 
 
@@ -82,9 +117,9 @@ def _type_line(face: Mapping[str, Any]) -> str:
 
 def _atomic(face: Mapping[str, Any], *, full_name: str, layout: str, mana_value: int,
             identity: list[str]) -> dict[str, Any]:
-    cost = str(face.get("mana_cost", ""))
+    cost = canonical_cost(str(face.get("mana_cost", "")))
     indicator = {LETTERS[c] for c in face.get("color_indicator", [])}
-    text = str(face.get("oracle_text", ""))
+    text = "\n".join([*ability_lines(face), *filter(None, [str(face.get("oracle_text", ""))])])
     data: dict[str, Any] = {
         "name": full_name, "manaCost": cost, "manaValue": float(mana_value),
         "convertedManaCost": float(mana_value),
@@ -123,7 +158,7 @@ def card_faces(card: Mapping[str, Any]) -> list[dict[str, Any]]:
     else:
         mv = mana_value_of(str(faces[0].get("mana_cost", "")))
     out = []
-    for side, face in zip("ab", faces):
+    for side, face in zip("ab", faces[:2], strict=True):
         data = _atomic(face, full_name=name, layout=layout, mana_value=mv, identity=identity)
         data["faceName"] = str(face["name"])
         data["side"] = side

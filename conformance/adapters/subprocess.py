@@ -116,17 +116,22 @@ class _Process:
 class SubprocessAdapter:
     """An engine started as ``argv`` that speaks the JSON-lines protocol.
 
-    ``timeout`` bounds each reply (seconds). The process is started on first use, reused across
-    cases, and replaced after any fault. It gets ``env`` if given, else only the variables
-    :func:`engine_environment` lets through; ``cwd`` defaults to the harness's.
+    ``timeout`` bounds each reply (seconds); the reply to ``hello``, which waits for the engine
+    to start, gets ``startup_timeout`` (default: the larger of ``timeout`` and 30 s). The process
+    is started on first use, reused across cases, and replaced after any fault. It gets ``env``
+    if given, else only the variables :func:`engine_environment` lets through; ``cwd`` defaults
+    to the harness's.
     """
 
     def __init__(self, argv: Sequence[str], *, timeout: float = 10.0,
+                 startup_timeout: float | None = None,
                  env: Mapping[str, str] | None = None, cwd: str | None = None) -> None:
         if not argv:
             raise AdapterError("a subprocess adapter needs a command (argv) to start")
         self.argv = list(argv)
         self.timeout = timeout
+        self.startup_timeout = startup_timeout if startup_timeout is not None else max(timeout,
+                                                                                       30.0)
         self.env = dict(env) if env is not None else engine_environment()
         self.cwd = cwd
         self._proc: _Process | None = None
@@ -170,11 +175,19 @@ class SubprocessAdapter:
             detail = f"reply: {str(reply)[:500]}\n" + detail
         raise ProtocolError(f"{message}\n{detail}")
 
-    def _exchange(self, message: dict[str, Any]) -> dict[str, Any]:
-        proc = self._proc if self._proc is not None else self._process()
+    def _exchange(self, message: dict[str, Any], *, proc: _Process | None = None
+                  ) -> dict[str, Any]:
+        """Send ``message`` and return its reply. With ``proc``, only on that process: a case
+        whose process was stopped (timed out, replaced) cannot talk to its successor."""
+        if proc is None:
+            proc = self._proc if self._proc is not None else self._process()
+        elif proc is not self._proc:
+            raise ProtocolError(f"the engine process of this case was stopped; "
+                                f"{message['cmd']!r} was not sent")
         self._seq += 1
         seq = self._seq
         message = {**message, "seq": seq}
+        limit = self.startup_timeout if message["cmd"] == "hello" else self.timeout
         try:
             stale = proc.lines.get_nowait()
         except queue.Empty:
@@ -193,9 +206,9 @@ class SubprocessAdapter:
             self._fail(f"the engine is gone (exit code {code}) and cannot take "
                        f"{message['cmd']!r}", proc=proc)
         try:
-            line = proc.lines.get(timeout=self.timeout)
+            line = proc.lines.get(timeout=limit)
         except queue.Empty:
-            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {self.timeout:g}s",
+            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {limit:g}s",
                        proc=proc)
         if line is _EOF:
             time.sleep(0.05)
@@ -246,12 +259,12 @@ class SubprocessAdapter:
         return self._info
 
     def start(self, request: StartRequest) -> SubprocessSession:
-        self._process()
+        proc = self._process()
         reply = self._exchange({"cmd": "start", "case": request.case, "era": request.era,
-                                "setup": request.setup, "cards": request.cards})
+                                "setup": request.setup, "cards": request.cards}, proc=proc)
         if reply.get("ok") is not True:
-            self._fail("the reply to start is not {\"ok\": true}", reply)
-        return SubprocessSession(self)
+            self._fail("the reply to start is not {\"ok\": true}", reply, proc=proc)
+        return SubprocessSession(self, proc)
 
     def close(self) -> None:
         if self._proc is not None:
@@ -294,31 +307,35 @@ def engine_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
 class SubprocessSession:
     """One case on a subprocess engine."""
 
-    def __init__(self, adapter: SubprocessAdapter) -> None:
+    def __init__(self, adapter: SubprocessAdapter, proc: _Process | None = None) -> None:
         self.adapter = adapter
+        self.proc = proc if proc is not None else adapter._proc
 
     def perform(self, action: Mapping[str, Any]) -> Outcome:
-        reply = self.adapter._exchange({"cmd": "perform", "action": dict(action)})
+        reply = self.adapter._exchange({"cmd": "perform", "action": dict(action)},
+                                       proc=self.proc)
         outcome = reply.get("outcome")
         if not isinstance(outcome, Mapping) or outcome.get("status") not in ("ok", "rejected"):
-            self.adapter._fail("the reply to perform has no valid 'outcome'", reply)
+            self.adapter._fail("the reply to perform has no valid 'outcome'", reply,
+                               proc=self.proc)
         assert isinstance(outcome, Mapping)
         if outcome["status"] == "ok":
             return Outcome.done()
         failure = outcome.get("failure")
         if not isinstance(failure, str):
-            self.adapter._fail("a rejected outcome needs a 'failure' string", reply)
+            self.adapter._fail("a rejected outcome needs a 'failure' string", reply,
+                               proc=self.proc)
         return Outcome.rejected(str(failure), str(outcome.get("message", "")))
 
     def observe(self, query: Mapping[str, Any]) -> Any:
-        reply = self.adapter._exchange({"cmd": "observe", "query": dict(query)})
+        reply = self.adapter._exchange({"cmd": "observe", "query": dict(query)}, proc=self.proc)
         if "value" not in reply:
-            self.adapter._fail("the reply to observe has no 'value'", reply)
+            self.adapter._fail("the reply to observe has no 'value'", reply, proc=self.proc)
         return reply["value"]
 
     def close(self) -> None:
-        if self.adapter._proc is not None:
+        if self.adapter._proc is not None and self.adapter._proc is self.proc:
             try:
-                self.adapter._exchange({"cmd": "end"})
+                self.adapter._exchange({"cmd": "end"}, proc=self.proc)
             except (AdapterError, Unsupported):
                 pass

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import adapters, coverage, fuzz, generate, run, validate
+from . import adapters, coverage, explain, fuzz, generate, new, report, run, validate
 
 __all__ = ["COMMANDS"]
 
-COMMANDS: tuple[ModuleType, ...] = (run, validate, adapters, coverage, generate, fuzz)
+COMMANDS: tuple[ModuleType, ...] = (run, validate, adapters, coverage, generate, new, explain,
+                                    report, fuzz)

@@ -1,51 +1,98 @@
-"""``mtgconf coverage``: rulings and CR numbers covered by cases, in honest buckets."""
+"""``mtgconf coverage``: rulings and CR numbers covered by cases, in honest buckets per era."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
 
 from ..adapters import resolve_adapter
-from ..coverage import BUCKETS, compute_coverage
+from ..coverage import BUCKETS, RULE_BUCKETS, compute_coverage
 from ..errors import AdapterError
 from ..loader import load_cases
+from ..reports.jsonl import read_report
+from ..results import CaseResult
 from ..runner import Runner
 from ..spec import default_spec
 from ._common import console
 
 NAME = "coverage"
-HELP = "rulings and CR numbers covered by passing cases"
+HELP = "rulings and CR numbers covered by cases: passing, failing, not run, not testable, no case"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the coverage as JSON")
     parser.add_argument("--adapter", default="reference", help="judge cases on this adapter")
+    parser.add_argument("--report", type=Path, metavar="REPORT.jsonl",
+                        help="judge cases by this report instead of running them")
+    parser.add_argument("--rules", action="store_true",
+                        help="list every CR number with its bucket (text output)")
 
 
-def run(args: argparse.Namespace) -> int:
+def _results(args: argparse.Namespace, cases: list[Any]) -> list[CaseResult] | None:
     spec = default_spec()
-    loaded = load_cases(None, spec)
+    if args.report is not None:
+        try:
+            return read_report(args.report)
+        except OSError as exc:
+            print(f"error: cannot read {args.report}: {exc}", file=sys.stderr)
+            return None
     try:
         adapter = resolve_adapter(args.adapter)
     except AdapterError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return None
     with Runner(adapter, spec=spec) as runner:
-        results = list(runner.run(loaded.cases))
+        return list(runner.run(cases))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the coverage; exit 2 if the adapter or report cannot be used."""
+    spec = default_spec()
+    loaded = load_cases(None, spec)
+    results = _results(args, loaded.cases)
+    if results is None:
+        return 2
     cov = compute_coverage(spec, loaded.cases, results)
     if args.json:
         print(json.dumps(cov, indent=2, sort_keys=True))
         return 0
     out = console()
     s = cov["summary"]
-    out.print(f"{s['rulings']} rulings, {s['cases']} cases: "
-              + ", ".join(f"{s[b]} {b}" for b in BUCKETS))
+    judged = f"report {args.report}" if args.report else f"adapter {args.adapter}"
+    out.print(f"{s['rulings']} rulings, {s['cases']} cases, judged by {judged}: "
+              + ", ".join(f"{s[b]} {b}" for b in BUCKETS), soft_wrap=True)
+    table = Table(title="Rulings by era", title_justify="left")
+    table.add_column("era")
+    for b in BUCKETS:
+        table.add_column(b, justify="right")
+    for era, counts in cov["eras"].items():
+        table.add_row(era, *(str(counts[b]) for b in BUCKETS))
+    table.add_section()
+    table.add_row("overall", *(str(s[b]) for b in BUCKETS), style="bold")
+    out.print(table)
     for bucket in BUCKETS:
         ids = [rid for rid, e in cov["rulings"].items() if e["bucket"] == bucket]
         if ids:
             out.print(f"[bold]{bucket}[/bold] ({len(ids)}): {', '.join(ids)}", soft_wrap=True)
+    missing = {rid: e["missing_eras"] for rid, e in cov["rulings"].items()
+               if e["missing_eras"] and e["bucket"] not in ("no-case", "not-testable")}
+    if missing:
+        out.print("[bold]eras still without a case[/bold]: " + "; ".join(
+            f"{rid} ({', '.join(eras)})" for rid, eras in missing.items()), soft_wrap=True)
     for rid, e in cov["rulings"].items():
         if e["bucket"] == "not-testable":
-            out.print(f"  {rid}: not testable: {e.get('reason')}")
+            out.print(f"  {rid}: not testable: {e.get('reason')}", soft_wrap=True)
+    rc = s["rule_buckets"]
+    out.print(f"{s['rules']} CR numbers cited by cases or rulings: "
+              + ", ".join(f"{rc[b]} {b}" for b in RULE_BUCKETS), soft_wrap=True)
+    shown = RULE_BUCKETS if args.rules else ("failing", "not-run")
+    for bucket in shown:
+        nums = [n for n, e in cov["rules"].items() if e["bucket"] == bucket]
+        if nums:
+            out.print(f"  CR {bucket} ({len(nums)}): {', '.join(nums)}", soft_wrap=True)
     return 0

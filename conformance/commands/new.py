@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import tomlio
 from ..lint import MAX_TITLE
 from ..loader import load_cases
 from ..model import Ruling
@@ -42,13 +43,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
+#: Words a shortened title or a handle should not end on (or, for handles, contain).
+_DANGLING = frozenset({"a", "an", "the", "at", "of", "to", "in", "on", "as", "and", "or", "by",
+                       "for", "with", "from", "its", "their", "that", "which", "is", "are"})
+
+
 def title_from_statement(statement: str, limit: int = MAX_TITLE) -> str:
     """A title under ``limit`` characters from a ruling statement: the statement itself if it is
     short enough, else its first clause, else its first words."""
     text = " ".join(statement.split()).rstrip(".")
     if len(text) < limit:
         return text
-    for sep in ("; ", ", so ", ", and ", ", but ", " because ", ", "):
+    for sep in (": ", "; ", ", so ", ", and ", ", but ", " because ", " while ", ", "):
         head = text.split(sep)[0].rstrip(",;")
         if 20 <= len(head) < limit:
             return head
@@ -57,6 +63,8 @@ def title_from_statement(statement: str, limit: int = MAX_TITLE) -> str:
         if len(" ".join([*words, word])) >= limit:
             break
         words.append(word)
+    while len(words) > 3 and words[-1].casefold().strip(",;:") in _DANGLING:
+        words.pop()
     return " ".join(words).rstrip(",;:")
 
 
@@ -92,8 +100,9 @@ def features_for(ruling: Ruling, spec: Spec, cards: Sequence[Mapping[str, Any]] 
 
 
 def _handle(name: str, used: set[str]) -> str:
-    words = re.findall(r"[a-z0-9]+", name.split("//")[0].casefold())
-    base = "-".join(words[:2]) or "card"
+    words = [w for w in re.findall(r"[a-z0-9]+", name.split("//")[0].casefold())
+             if w not in _DANGLING]
+    base = "-".join(words if len(words) <= 2 else [words[0], words[-1]]) or "card"
     handle, n = base, 2
     while handle in used:
         handle, n = f"{base}{n}", n + 1
@@ -193,6 +202,19 @@ def _free_file(directory: Path, stem: str) -> Path:
     return path
 
 
+def _ids_in(directory: Path) -> set[str]:
+    """Case ids already used by the TOML files of ``directory`` (outside spec/cases too)."""
+    ids: set[str] = set()
+    for path in directory.glob("*.toml") if directory.is_dir() else ():
+        try:
+            value = tomlio.loads(path.read_text("utf-8")).get("id")
+        except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
+            continue
+        if isinstance(value, str):
+            ids.add(value)
+    return ids
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the scaffold; exit 2 if the ruling or era is unknown or the file exists."""
     spec = default_spec()
@@ -218,14 +240,7 @@ def run(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", area):
         err.print(f"error: area {area!r} must be lower-case words joined by '-'")
         return 2
-    taken = {c.id for c in load_cases(None, spec).cases}
     stem = ruling.id.casefold() + (f"-{eras[0]}" if len(eras) == 1 else "")
-    base_id = f"{area}.{ruling.id.casefold()}" + (f".{eras[0]}" if len(eras) == 1 else "")
-    case_id = _free_id(base_id, taken)
-    text = render_scaffold(ruling, spec, case_id=case_id, area=area, eras=eras)
-    if args.stdout:
-        sys.stdout.write(text)
-        return 0
     if args.output is not None and args.output.suffix == ".toml":
         path = args.output
         if path.exists() and not args.force:
@@ -234,9 +249,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         directory = args.output if args.output is not None else spec.cases_dir() / area
         path = _free_file(directory, stem)
+    taken = {c.id for c in load_cases(None, spec).cases} | _ids_in(path.parent)
+    base_id = f"{area}.{ruling.id.casefold()}" + (f".{eras[0]}" if len(eras) == 1 else "")
+    case_id = _free_id(base_id, taken)
+    text = render_scaffold(ruling, spec, case_id=case_id, area=area, eras=eras)
+    if args.stdout:
+        sys.stdout.write(text)
+        return 0
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, "utf-8")
-    out.print(f"wrote {path} (case {case_id})")
+    out.print(f"wrote {path} (case {case_id})", soft_wrap=True)
     out.print(f"next: add the setup and steps, then [bold]mtgconf validate {path} "
-              "--check-reference[/bold]")
+              "--check-reference[/bold]", soft_wrap=True)
     return 0

@@ -12,12 +12,12 @@ from ..errors import AdapterError
 from ..loader import load_cases
 from ..parallel import parse_shard, run_parallel, shard
 from ..reports.console import make_progress, print_spec_errors, print_summary
-from ..reports.jsonl import JsonlWriter
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
-from ..results import CaseResult, summarize
+from ..results import summarize
 from ..runner import DEFAULT_TIMEOUT, Runner, plan
 from ..spec import default_spec
+from . import _baseline, _resume
 from ._common import console
 
 NAME = "run"
@@ -50,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "paths are given, else 0; 0 turns them off)")
     parser.add_argument("--generated-seed", type=int, default=None, metavar="S",
                         help="seed of the generated set (default: a fixed seed)")
+    _baseline.add_arguments(parser)
+    _resume.add_arguments(parser)
 
 
 #: Generated cases ``mtgconf run`` adds when no paths are given (see ``--generated``).
@@ -88,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
     except AdapterError as exc:
         out.print(f"[red]error[/red] {exc}")
         return 2
+    baseline_ok, baseline = _baseline.load(args, out)
+    if not baseline_ok:
+        runner.close()
+        return 2
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
@@ -95,8 +101,11 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             out.print(f"[red]error[/red] {exc}")
             return 2
-    results: list[CaseResult] = []
-    writer = JsonlWriter(args.report) if args.report else None
+    resume_ok, results, items = _resume.prepare(args, items, runner.info, out)
+    if not resume_ok:
+        runner.close()
+        return 2
+    writer = _resume.writer(args)
     interrupted = False
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
     progress = make_progress(out)
@@ -111,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
                                    timeout=args.timeout) if args.jobs > 1
                       else map(runner.run_item, items))
             for result in stream:
+                if baseline is not None:
+                    result = baseline.apply(result)
                 results.append(result)
                 if writer:
                     writer.write(result)
@@ -138,4 +149,5 @@ def run(args: argparse.Namespace) -> int:
                   "the reports hold what finished")
         return 130
     ok = summarize(results).ok and not loaded.errors and not spec.errors
+    ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
     return 0 if ok else 1

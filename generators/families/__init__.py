@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import characteristics  # noqa: F401 - registers its families
+from . import casting, characteristics, combat, mana, objects  # noqa: F401 - registers families
 
 __all__: list[str] = []

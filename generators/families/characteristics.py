@@ -32,7 +32,7 @@ def _cards(src: Source, n_min: int, n_max: int, used: set[str] | None = None, **
 
 
 def _cost_params(src: Source) -> dict[str, Any]:
-    return {"card": build_normal_card(src, set()), "zone": src.choice(_OFF_STACK + ("battlefield",))}
+    return {"card": build_normal_card(src, set()), "zone": src.choice((*_OFF_STACK, "battlefield"))}
 
 
 @family(name="cost-colors", title="An object's colors and mana value come from its mana cost",

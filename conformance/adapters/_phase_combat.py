@@ -1,0 +1,203 @@
+"""Combat through phase.rs's own prompts: declaring attackers and blockers, and combat queries.
+
+phase.rs asks the active player ``DeclareAttackers`` (listing ``valid_attacker_ids``) as the
+declare attackers step begins (CR 508.1) and the defending player ``DeclareBlockers`` (listing
+``valid_block_targets``) as the declare blockers step begins (CR 509.1). The case's
+``declare_attackers`` / ``declare_blockers`` actions pass priority (both players, empty stack) to
+that prompt and answer it. A declaration the engine refuses is a rejection; the game is then
+restored to where the action began (as an engine's own illegal-action rollback would), so the
+case goes on from an unchanged position.
+
+Questions such as "could this creature attack now?" are asked of a scratch copy of the game,
+walked to the prompt, so the case's game never moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..adapter import Outcome, Unsupported
+
+if TYPE_CHECKING:
+    from .phase_rs import PhaseSession
+
+__all__ = ["PhaseCombat"]
+
+_PASSES = 12
+#: phase.rs phases up to the end of combat, in turn order (CR 500.1).
+_ORDER = ("Untap", "Upkeep", "Draw", "PreCombatMain", "BeginCombat", "DeclareAttackers",
+          "DeclareBlockers", "CombatDamage", "EndCombat")
+
+
+def _reached(game: Any, step: str) -> bool:
+    """Whether ``game`` is at or past ``step`` of this turn's combat."""
+    phase = str(game.phase)
+    return phase not in _ORDER or _ORDER.index(phase) >= _ORDER.index(step)
+
+
+class PhaseCombat:
+    """Combat actions and queries of one :class:`~conformance.adapters.phase_rs.PhaseSession`."""
+
+    def __init__(self, session: PhaseSession) -> None:
+        self.s = session
+
+    # -- walking to a prompt --------------------------------------------------------------------
+
+    def _walk_to(self, game: Any, prompt: str) -> Mapping[str, Any] | None:
+        """Pass priority (empty stack only) until ``prompt`` is asked; None if it never is:
+        the engine skipped the declaration (nothing could be declared) or it is too late."""
+        for _ in range(_PASSES):
+            waiting = game.waiting_for()
+            if waiting.get("type") == prompt:
+                return dict(waiting.get("data") or {})
+            if waiting.get("type") != "Priority" or game.stack() or _reached(game, prompt):
+                return None
+            self.s._apply(game.priority_player(), {"type": "PassPriority"}, game)
+        return None
+
+    def _restore(self, root: Any, failure: str, message: str) -> Outcome:
+        self.s.game = self.s.engine.load_game(root)
+        return Outcome.rejected(failure, message)
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def declare_attackers(self, action: Mapping[str, Any]) -> Outcome:
+        root = self.s.game.state()
+        active = int(root["state"]["active_player"])
+        player = str(action.get("player", self.s.players[active]))
+        if self.s._seat_of(player) != active:
+            return Outcome.rejected("illegal-action", f"only the active player "
+                                                      f"({self.s.players[active]}) attacks")
+        late = _reached(self.s.game, "DeclareAttackers")
+        prompt = self._walk_to(self.s.game, "DeclareAttackers")
+        if prompt is None and late:
+            return self._restore(root, "timing", "phase.rs asks for no attack declaration "
+                                                 f"now ({self.s.game.phase})")
+        if prompt is None and not action.get("attackers"):
+            return Outcome.done()  # no attackers, and the engine skipped the declaration
+        if prompt is None:
+            return self._restore(root, "cannot-attack", "phase.rs skipped the declaration: "
+                                                        "no creature could attack")
+        attacks = []
+        valid = {int(i) for i in prompt.get("valid_attacker_ids", [])}
+        for entry in action.get("attackers", []):
+            spec = entry if isinstance(entry, Mapping) else {"object": entry}
+            oid = self.s._id(str(spec.get("object")))
+            if oid not in valid:
+                return self._restore(root, "cannot-attack",
+                                     f"{spec.get('object')} is not among phase.rs's valid "
+                                     "attackers")
+            defender = spec.get("defender", self.s.players[1 - active])
+            if defender not in self.s.players:
+                raise Unsupported("attacking a planeswalker or battle is not expressible here")
+            attacks.append([oid, {"type": "Player", "data": self.s._seat_of(str(defender))}])
+        try:
+            self.s._apply(active, {"type": "DeclareAttackers",
+                                 "data": {"attacks": attacks, "bands": []}})
+        except ValueError as exc:
+            return self._restore(root, "cannot-attack", str(exc))
+        return Outcome.done()
+
+    def declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
+        root = self.s.game.state()
+        late = _reached(self.s.game, "DeclareBlockers") or not self._combat().get("attackers")
+        prompt = self._walk_to(self.s.game, "DeclareBlockers")
+        if prompt is None and late:
+            return self._restore(root, "timing", "phase.rs asks for no block declaration "
+                                                 f"now ({self.s.game.phase})")
+        if prompt is None:
+            if not action.get("blockers"):
+                return Outcome.done()  # no blockers, and the engine skipped the declaration
+            return self._restore(root, "cannot-block", "phase.rs skipped the declaration: "
+                                                       "no creature could block")
+        seat = int(prompt.get("player", 1))
+        if action.get("player") is not None and self.s._seat_of(str(action["player"])) != seat:
+            return self._restore(root, "illegal-action",
+                                 f"{action['player']} is not the defending player")
+        raw = action.get("blockers", {})
+        pairs = list(raw.items()) if isinstance(raw, Mapping) else [
+            (e.get("object"), e.get("attacker")) for e in raw]
+        targets = {int(k): {int(a) for a in v}
+                   for k, v in (prompt.get("valid_block_targets") or {}).items()}
+        assignments = []
+        for blocker, attacker in pairs:
+            b, a = self.s._id(str(blocker)), self.s._id(str(attacker))
+            if a not in targets.get(b, set()):
+                return self._restore(root, "cannot-block",
+                                     f"phase.rs does not let {blocker} block {attacker}")
+            assignments.append([b, a])
+        try:
+            self.s._apply(seat, {"type": "DeclareBlockers", "data": {"assignments": assignments}})
+        except ValueError as exc:
+            return self._restore(root, "cannot-block", str(exc))
+        return Outcome.done()
+
+    # -- queries --------------------------------------------------------------------------------
+
+    def _combat(self) -> Mapping[str, Any]:
+        return self.s.game.state()["state"].get("combat") or {}
+
+    def combat_query(self, name: str, query: Mapping[str, Any]) -> Any:
+        """Answer a combat query, or raise :class:`Unsupported` for one this is not."""
+        combat = self._combat()
+        attackers = list(reversed(combat.get("attackers", [])))  # phase lists newest first
+        if name == "attackers":
+            return [self.s._handle_of(int(a["object_id"])) for a in attackers]
+        if name == "attacking":
+            oid = self.s._id(str(query.get("object")))
+            for a in attackers:
+                if int(a["object_id"]) == oid:
+                    target = a.get("attack_target") or {}
+                    if target.get("type") == "Player":
+                        return self.s.players[int(target["data"])]
+                    return self.s._handle_of(int(target.get("data", -1)))
+            return None
+        blocks = {int(k): v for k, v in (combat.get("blocker_to_attacker") or {}).items()}
+        if name == "blockers":
+            wanted = query.get("object")
+            out = []
+            for blocker, attacked in blocks.items():
+                ids = [int(x) for x in (attacked if isinstance(attacked, list) else [attacked])]
+                if wanted is None or self.s._id(str(wanted)) in ids:
+                    out.append(self.s._handle_of(blocker))
+            return out
+        if name == "can_attack":
+            return self._could(str(query.get("object")), "DeclareAttackers", None)
+        if name == "can_block":
+            return self._could(str(query.get("object")), "DeclareBlockers",
+                               query.get("attacker"))
+        if name == "damage_events":
+            return self._damage_events(query)
+        raise Unsupported(f"query {name!r} is not expressible through phase.rs")
+
+    def _could(self, handle: str, prompt: str, attacker: Any) -> bool:
+        oid = self.s._id(handle)
+        scratch = self.s.engine.load_game(self.s.game.state())
+        data = self._walk_to(scratch, prompt)
+        if data is None:
+            return False
+        if prompt == "DeclareAttackers":
+            return oid in {int(i) for i in data.get("valid_attacker_ids", [])}
+        targets = {int(k): {int(a) for a in v}
+                   for k, v in (data.get("valid_block_targets") or {}).items()}
+        if attacker is None:
+            return bool(targets.get(oid))
+        return self.s._id(str(attacker)) in targets.get(oid, set())
+
+    def _damage_events(self, query: Mapping[str, Any]) -> list[dict[str, Any]]:
+        out = []
+        for event in self.s.events:
+            if event.get("type") != "DamageDealt":
+                continue
+            data = event.get("data") or {}
+            combat = bool(data.get("is_combat"))
+            if query.get("combat") is not None and combat != bool(query["combat"]):
+                continue
+            target = data.get("target") or {}
+            who = (self.s.players[int(target["Player"])] if "Player" in target
+                   else self.s._handle_of(int(target.get("Object", -1))))
+            out.append({"source": self.s._handle_of(int(data.get("source_id", -1))),
+                        "target": who, "amount": int(data.get("amount", 0)),
+                        "combat": combat})
+        return out

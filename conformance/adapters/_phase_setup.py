@@ -1,0 +1,246 @@
+"""Setting up a case's game in phase.rs through the engine's own sandbox actions.
+
+phase.rs (``phase-python``) has no way to create a card in a zone from Python, but its sandbox
+(``debug_mode``) accepts ``Debug`` actions that the engine itself carries out: ``MoveToZone``,
+``SetFaceState`` (the engine's own transform), ``SetTapped``, ``SetSummoningSickness``,
+``SetController``, ``ModifyCounters``, ``SetLife``, ``AddMana``, ``SetPhase`` and
+``RemoveObject``. The setup is:
+
+1. a new game whose decks hold every card the case names (by face name, which is how phase
+   resolves a decklist) plus filler lands, both mulligans kept;
+2. the sandbox switched on (the one edit of the engine's state dict), every case object moved to
+   a staging zone, the filler removed, then each object moved to its zone in the case's order
+   (so timestamps follow the case) and its status set;
+3. the sandbox switched off again, so no debug action is possible during the case's steps.
+
+Nothing here runs after the setup: the case's steps go through the engine's normal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..adapter import Unsupported
+
+__all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
+           "phase_counter", "pool_mana"]
+
+#: The filler card each deck is padded with; removed before the case starts.
+FILLER = "Mtgconf Filler Land"
+
+#: Case-format steps and phase.rs phase names (CR 500.1).
+STEPS = {
+    "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "precombat-main": "PreCombatMain",
+    "beginning-of-combat": "BeginCombat", "declare-attackers": "DeclareAttackers",
+    "declare-blockers": "DeclareBlockers", "combat-damage": "CombatDamage",
+    "end-of-combat": "EndCombat", "postcombat-main": "PostCombatMain", "end": "End",
+    "cleanup": "Cleanup",
+}
+#: phase.rs phase names back to case-format steps.
+PHASES = {v: k for k, v in STEPS.items()}
+
+_ZONES = {"library": "Library", "hand": "Hand", "battlefield": "Battlefield",
+          "graveyard": "Graveyard", "exile": "Exile", "stack": "Hand"}
+
+#: Casts a case's spell onto the stack during setup: (game, seat, object table, engine id).
+Caster = Callable[[Any, int, Mapping[str, Any], int], None]
+
+_COUNTERS = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
+
+
+def phase_counter(kind: str) -> str:
+    """phase.rs's name for a counter kind of the case format (``+1/+1`` is ``P1P1``)."""
+    return _COUNTERS.get(kind, kind[:1].upper() + kind[1:])
+
+
+def counter_kind(name: str) -> str:
+    """The case format's name for a phase.rs counter kind."""
+    back = {v: k for k, v in _COUNTERS.items()}
+    return back.get(name, name.lower())
+
+
+@dataclass
+class PhaseSetup:
+    """Builds one case's game: seats, decks, objects and their engine ids."""
+
+    engine: Any
+    action: Any  # phase.GameAction
+    setup: Mapping[str, Any]
+    front_names: Mapping[str, str]
+    caster: Caster | None = None
+    players: list[str] = field(default_factory=list)
+    ids: dict[str, int] = field(default_factory=dict)
+
+    def seat(self, player: str) -> int:
+        """The engine seat of a case player."""
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise Unsupported(f"unknown player {player!r}") from None
+
+    def build(self) -> Any:
+        """Create the game and return it, ready for the case's first step."""
+        self.players = [str(p) for p in self.setup.get("players", ["alice", "bob"])]
+        if len(self.players) != 2:
+            raise Unsupported("the phase-rs adapter plays two-player games only")
+        if self.setup.get("effects"):
+            raise Unsupported("setup effects (continuous effects given as data) cannot be "
+                              "created in phase.rs without an engine source for them")
+        objects: Sequence[Mapping[str, Any]] = self.setup.get("objects", [])
+        decks: list[list[str]] = [[], []]
+        for obj in objects:
+            self._check(obj)
+            decks[self.seat(str(obj.get("owner", self.players[0])))].append(
+                self.front_names[str(obj["card"])])
+        for deck in decks:
+            deck.extend([FILLER] * 10)
+        game = self.engine.new_game(player=decks[0], opponent=decks[1], seed=1, first_player=0)
+        for seat in (0, 1):
+            keep = next(a for a in game.actions() if a.kind == "MulliganDecision"
+                        and a.data["choice"]["type"] == "Keep")
+            game.apply(seat, keep)
+        root = game.state()
+        root["state"]["debug_mode"] = True
+        game = self.engine.load_game(root)
+        self._place(game, root["state"]["objects"], objects)
+        self._turn(game)
+        self._cast_stack(game, objects)
+        self._pools(game)
+        root = game.state()
+        root["state"]["debug_mode"] = False
+        game = self.engine.load_game(root)
+        wanted = self.seat(str(self.setup.get("priority", self.setup.get(
+            "active", self.players[0]))))
+        if game.waiting_for().get("type") == "Priority" and game.priority_player() != wanted:
+            game.apply(game.priority_player(), self.action.from_dict({"type": "PassPriority"}))
+        return game
+
+    def _check(self, obj: Mapping[str, Any]) -> None:
+        handle = obj.get("handle")
+        if "card" not in obj:
+            raise Unsupported(f"object {handle!r}: tokens at setup cannot be created in "
+                              "phase.rs through its Python bindings")
+        if obj.get("zone") not in _ZONES:
+            raise Unsupported(f"object {handle!r}: phase.rs cannot be given an object in "
+                              f"the {obj.get('zone')} at setup")
+        if obj.get("zone") == "stack" and self.caster is None:
+            raise Unsupported(f"object {handle!r}: a spell on the stack needs a caster")
+        keys = ("damage", "attached_to") if obj.get("zone") == "stack" else (
+            "damage", "attached_to", "x", "kicked", "targets")
+        for key in keys:
+            if key in obj:
+                raise Unsupported(f"object {handle!r}: setup key {key!r} is not expressible "
+                                  "through phase.rs's sandbox actions")
+
+    def _debug(self, game: Any, kind: str, **data: Any) -> None:
+        game.apply(0, self.action.from_dict(
+            {"type": "Debug", "data": {"type": kind, "data": data}}))
+
+    def _place(self, game: Any, engine_objects: Mapping[str, Any],
+               objects: Sequence[Mapping[str, Any]]) -> None:
+        free: dict[tuple[int, str], list[int]] = {}
+        for key in sorted(engine_objects, key=int):
+            eo = engine_objects[key]
+            free.setdefault((int(eo["owner"]), str(eo["name"])), []).append(int(key))
+        for obj in objects:
+            seat = self.seat(str(obj.get("owner", self.players[0])))
+            front = self.front_names[str(obj["card"])]
+            pool = free.get((seat, front))
+            if not pool:
+                raise Unsupported(f"phase.rs did not load card {obj['card']!r} (its deck "
+                                  "dropped the name)")
+            oid = pool.pop(0)
+            self.ids[handle_of(obj, objects)] = oid
+            self._debug(game, "MoveToZone", object_id=oid, to_zone="Exile")
+        for leftover in free.values():
+            for oid in leftover:
+                self._debug(game, "RemoveObject", object_id=oid)
+        library = [o for o in objects if o.get("zone") == "library"]
+        for obj in reversed(library):  # listed top first: the last one goes in first
+            self._debug(game, "MoveToZone", object_id=self.ids[handle_of(obj, objects)],
+                        to_zone="Library", position="Top")
+        for obj in objects:
+            oid = self.ids[handle_of(obj, objects)]
+            zone = str(obj["zone"])
+            if zone not in ("library", "exile"):
+                self._debug(game, "MoveToZone", object_id=oid, to_zone=_ZONES[zone])
+            self._status(game, obj, oid)
+
+    def _cast_stack(self, game: Any, objects: Sequence[Mapping[str, Any]]) -> None:
+        """Cast each stack object (bottom first) from its controller's hand, through the
+        engine's casting actions, with the mana its cost needs added first (CR 601.2)."""
+        for obj in objects:
+            if obj.get("zone") != "stack" or self.caster is None:
+                continue
+            seat = self.seat(str(obj.get("controller", obj.get("owner", self.players[0]))))
+            if game.priority_player() != seat:  # the holder passes; no resolution yet (117.3d)
+                game.apply(game.priority_player(),
+                           self.action.from_dict({"type": "PassPriority"}))
+            self.caster(game, seat, obj, self.ids[handle_of(obj, objects)])
+
+    def add_mana(self, game: Any, seat: int, cost: Mapping[str, Any] | None, x: int = 0) -> None:
+        """Sandbox: add exactly the mana a phase.rs cost needs to ``seat``'s pool."""
+        if not cost or cost.get("type") != "Cost":
+            return
+        mana = ["Colorless"] * (int(cost.get("generic", 0)) + x)
+        for shard in cost.get("shards", []):
+            words = [w for w in ("White", "Blue", "Black", "Red", "Green", "Colorless")
+                     if w in str(shard)]
+            if str(shard) == "X":
+                continue
+            mana.append(words[0] if words else "Colorless")
+            if str(shard).startswith("Two") and not words:
+                mana.append("Colorless")
+        if mana:
+            self._debug(game, "AddMana", player_id=seat, mana=mana)
+
+    def _status(self, game: Any, obj: Mapping[str, Any], oid: int) -> None:
+        zone = str(obj["zone"])
+        if obj.get("face") == "back":
+            if zone != "battlefield":
+                raise Unsupported("a double-faced card back face up outside the battlefield")
+            self._debug(game, "SetFaceState", object_id=oid, transformed=True)
+        if "controller" in obj:
+            self._debug(game, "SetController", object_id=oid,
+                        controller=self.seat(str(obj["controller"])))
+        if zone == "battlefield":
+            self._debug(game, "SetTapped", object_id=oid, tapped=bool(obj.get("tapped", False)))
+            self._debug(game, "SetSummoningSickness", object_id=oid,
+                        sick=bool(obj.get("sick", False)))
+        for kind, n in dict(obj.get("counters", {})).items():
+            self._debug(game, "ModifyCounters", object_id=oid, counter_type=phase_counter(kind),
+                        delta=int(n))
+
+    def _turn(self, game: Any) -> None:
+        step = str(self.setup.get("step", "precombat-main"))
+        active = self.seat(str(self.setup.get("active", self.players[0])))
+        self._debug(game, "SetPhase", phase=STEPS[step], active_player=active)
+        for player, life in dict(self.setup.get("life", {})).items():
+            self._debug(game, "SetLife", player_id=self.seat(str(player)), life=int(life))
+
+    def _pools(self, game: Any) -> None:
+        for player, pool in dict(self.setup.get("mana_pool", {})).items():
+            self._debug(game, "AddMana", player_id=self.seat(str(player)),
+                        mana=pool_mana(str(pool)))
+
+
+_POOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def handle_of(obj: Mapping[str, Any], objects: Sequence[Mapping[str, Any]]) -> str:
+    """The case's handle of a setup object (``#<index>`` for one without a handle)."""
+    if "handle" in obj:
+        return str(obj["handle"])
+    return f"#{next(i for i, o in enumerate(objects) if o is obj)}"
+
+
+def pool_mana(text: str) -> list[str]:
+    """phase.rs mana colors for a pool written as symbols (``{R}{R}{G}``)."""
+    out = []
+    for sym in text.replace("}", "").split("{")[1:]:
+        if sym not in _POOL:
+            raise Unsupported(f"mana {{{sym}}} in a pool is not expressible in phase.rs")
+        out.append(_POOL[sym])
+    return out

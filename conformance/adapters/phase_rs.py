@@ -1,0 +1,560 @@
+"""The phase.rs rules engine as an adapter, through its PyPI bindings ``phase-python``.
+
+Install with ``pip install 'mtg-conformance[phase]'``. The engine is imported lazily: the rest of
+the package works without it. Card data comes from the suite's card catalog, converted to
+MTGJSON's atomic shape (:mod:`._mtgjson`) and parsed from its Oracle text by the engine's own
+``build_oracle_face``. Each case's game is set up through the engine's sandbox actions
+(:mod:`._phase_setup`); every step then goes through the engine's normal action API
+(``CastSpell``, ``ChooseTarget``, ``DecideOptionalCost``, ``PassPriority``, ...), its prompts
+answered from the case's action. Observations read the engine's object and player views.
+
+Known limits are raised as :class:`~conformance.adapter.Unsupported`: spells on the stack, tokens
+and continuous effects at setup, inline custom cards, and any prompt the case gives no answer
+for. phase.rs implements the current rules only, so the adapter declares the ``modern`` era.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any
+
+from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
+from ..errors import AdapterError
+from ._mtgjson import card_faces, oracle_id
+from ._phase_combat import PhaseCombat
+from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
+from ._views import ObjectView, ViewSession, mana_value_of
+
+__all__ = ["FEATURES", "PhaseAdapter", "PhaseSession", "classify_error"]
+
+#: Features this adapter can express (spec/features.toml).
+FEATURES = frozenset({
+    "characteristics", "split-cards", "double-faced-cards", "kindred", "card-counting",
+    "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
+    "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
+    "combat", "activated-abilities", "mana-abilities", "lands",
+})
+
+_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
+_SHARD = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C",
+          "Snow": "S", "X": "X", "Two": "2"}
+_WORD = re.compile(r"[A-Z][a-z]*")
+_POOL_ORDER = "WUBRGC"
+_MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red", "Green",
+                                                  "Colorless"), strict=True)},
+               **{w: w.title() for w in ("white", "blue", "black", "red", "green",
+                                         "colorless")}}
+_COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
+                             "damage_events"})
+
+#: Engine error messages and the failure class each means (first match wins).
+_FAILURES: tuple[tuple[str, str], ...] = (
+    ("maximum lands", "land-limit"),
+    ("wrong player", "no-priority"),
+    ("priority", "no-priority"),
+    ("summoning sick", "summoning-sick"),
+    ("is tapped", "tapped"),
+    ("target", "illegal-target"),
+    ("sorcery", "timing"),
+    ("timing", "timing"),
+    ("main phase", "timing"),
+    ("empty stack", "timing"),
+    ("mana", "cannot-pay"),
+    ("pay", "cannot-pay"),
+    ("afford", "cannot-pay"),
+    ("cannot be cast", "cannot-cast"),
+    ("can't be cast", "cannot-cast"),
+    ("castable zone", "cannot-cast"),
+    ("attack", "cannot-attack"),
+    ("block", "cannot-block"),
+)
+
+
+def classify_error(message: str) -> str:
+    """The failure class an engine rejection message stands for (``illegal-action`` if none)."""
+    low = message.lower()
+    return next((cls for text, cls in _FAILURES if text in low), "illegal-action")
+
+
+def _load_phase() -> Any:
+    try:
+        import phase  # type: ignore[import-not-found, unused-ignore]
+    except ImportError as exc:
+        raise AdapterError(
+            "the phase-rs adapter needs phase-python: pip install 'mtg-conformance[phase]'"
+        ) from exc
+    return phase
+
+
+def _shard(name: str) -> str:
+    if name in _SHARD:
+        return "{" + _SHARD[name] + "}"
+    words = _WORD.findall(name)
+    if words and words[0] == "Phyrexian" and len(words) >= 2:
+        return "{" + "/".join(_SHARD[w] for w in words[1:]) + "/P}"
+    if len(words) == 2 and all(w in _SHARD for w in words):
+        return "{" + "/".join(_SHARD[w] for w in words) + "}"
+    raise Unsupported(f"phase.rs mana shard {name!r} has no Oracle notation in this adapter")
+
+
+def cost_text(cost: Mapping[str, Any] | None) -> str:
+    """A phase.rs mana cost in Oracle notation: generic first, then shards in engine order."""
+    if not cost or cost.get("type") != "Cost":
+        return ""
+    shards = [_shard(str(s)) for s in cost.get("shards", [])]
+    generic = int(cost.get("generic", 0))
+    lead = [f"{{{generic}}}"] if generic or not shards else []
+    return "".join(lead + shards)
+
+
+def _keyword(entry: Any) -> str:
+    name = entry if isinstance(entry, str) else next(iter(entry), "") if entry else ""
+    if isinstance(entry, Mapping) and "type" in entry:
+        name = str(entry["type"])
+    words = _WORD.findall(str(name)) or [str(name)]
+    return " ".join(w.lower() for w in words)
+
+
+class PhaseSession(ViewSession):
+    """One phase.rs game for one case."""
+
+    def __init__(self, adapter: PhaseAdapter, request: StartRequest, engine: Any,
+                 front_names: Mapping[str, str]) -> None:
+        self.phase = adapter.phase
+        self.choices = dict(request.setup.get("choices", {}))
+        self.engine = engine
+        self.events: list[Mapping[str, Any]] = []
+        self.combat = PhaseCombat(self)
+        self._lki: dict[int, Mapping[str, Any]] = {}
+        self._root: Any = None
+        self.game: Any = None
+        self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
+                                caster=self._setup_cast)
+        try:
+            self.game = self.setup.build()
+        except ValueError as exc:
+            raise Unsupported(f"phase.rs rejected the setup: {exc}") from exc
+        self.players = self.setup.players
+        self.events.clear()
+
+    def _setup_cast(self, game: Any, seat: int, obj: Mapping[str, Any], oid: int) -> None:
+        """Put a case's stack object on the stack by casting it (the sandbox adds its mana)."""
+        self.game = game
+        self.players = self.setup.players
+        engine_obj = game.object(oid)
+        half = obj.get("half")
+        cost = engine_obj.get("mana_cost")
+        back = engine_obj.get("back_face") or {}
+        if half is not None and back.get("name") == half:
+            cost = back.get("mana_cost")
+        self.setup.add_mana(game, seat, cost, int(obj.get("x", 0) or 0))
+        action = {"type": "cast", "object": obj.get("handle"), "half": half,
+                  "targets": list(obj.get("targets", [])), "kicked": obj.get("kicked", False),
+                  "x": obj.get("x", 0)}
+        self._apply(seat, {"type": "CastSpell",
+                           "data": {"object_id": oid, "card_id": oid,
+                                    "payment_mode": {"type": "Auto"}, "targets": []}})
+        outcome = self._answer_prompts(seat, action, setup=True)
+        if not outcome.ok:
+            raise Unsupported(f"phase.rs would not cast {obj.get('card')!r} onto the stack at "
+                              f"setup: {outcome.message}")
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def _player(self, seat: Any) -> str:
+        return self.players[int(seat)]
+
+    def _seat_of(self, player: str) -> int:
+        return self.setup.seat(player)
+
+    def _handle_of(self, oid: int) -> str:
+        """The case's handle for engine object ``oid`` (its name if the case has none)."""
+        for handle, known in self.setup.ids.items():
+            if known == oid:
+                return handle
+        obj = self.game.object(oid)
+        return str(obj["name"]) if obj else f"object {oid}"
+
+    def _computed(self, oid: int, zone: str) -> Mapping[str, Any]:
+        """The engine's own computed characteristics of object ``oid`` (see the module notes).
+
+        phase.rs exposes the characteristics its rules use (mana value, colors, ...) only in the
+        last-known-information record of a zone change. A scratch copy of the game is loaded,
+        the object is moved out of its zone there, and the record is read; the case's game is
+        never touched.
+        """
+        if oid in self._lki:
+            return self._lki[oid]
+        if self._root is None:
+            self._root = self.game.state()
+            self._root["state"]["debug_mode"] = True
+        scratch = self.engine.load_game(self._root)
+        to_zone = "Graveyard" if zone == "exile" else "Exile"
+        result = scratch.apply(0, self.phase.GameAction.from_dict(
+            {"type": "Debug", "data": {"type": "MoveToZone",
+                                       "data": {"object_id": oid, "to_zone": to_zone}}}))
+        lki: Mapping[str, Any] = {}
+        for event in result.events:
+            data = event.get("data") or {}
+            if event.get("type") == "ZoneChanged" and data.get("object_id") == oid:
+                lki = data["record"]["trigger_source_context"]["lki"]
+                break
+        self._lki[oid] = lki
+        return lki
+
+    def _object_view(self, obj: Mapping[str, Any], handle: str | None = None) -> ObjectView:
+        cost = cost_text(obj.get("mana_cost"))
+        zone = str(obj.get("zone", "")).lower()
+        types = obj.get("card_types") or {}
+        lki = self._computed(int(obj["id"]), zone)
+        counters = {counter_kind(str(k)): int(v) for k, v in (obj.get("counters") or {}).items()}
+        return ObjectView(
+            name=str(lki.get("name", obj.get("name"))), zone=zone,
+            owner=self._player(obj.get("owner", 0)),
+            controller=self._player(obj.get("controller", obj.get("owner", 0))),
+            mana_cost=cost, mana_value=int(lki.get("mana_value", mana_value_of(cost))),
+            colors=frozenset(_COLORS[c] for c in lki.get("colors", obj.get("color", []))
+                             if c in _COLORS),
+            supertypes=tuple(lki.get("supertypes", types.get("supertypes", []))),
+            types=tuple(lki.get("card_types", types.get("core_types", []))),
+            subtypes=tuple(lki.get("subtypes", types.get("subtypes", []))),
+            power=lki.get("power", obj.get("power")),
+            toughness=lki.get("toughness", obj.get("toughness")),
+            keywords=tuple(_keyword(k) for k in lki.get("keywords", obj.get("keywords", []))),
+            tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
+            counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle)
+
+    def _id(self, handle: str) -> int:
+        try:
+            return self.setup.ids[handle]
+        except KeyError:
+            raise Unsupported(f"no object with handle {handle!r} in this game") from None
+
+    def view(self, handle: str) -> ObjectView:
+        obj = self.game.object(self._id(handle))
+        if obj is None:
+            raise Unsupported(f"phase.rs no longer tracks the object {handle!r}")
+        return self._object_view(obj, handle)
+
+    def zone_views(self, zone: str, player: str | None) -> list[ObjectView]:
+        by_id = {v: k for k, v in self.setup.ids.items()}
+        seats = [self.setup.seat(player)] if player is not None else [0, 1]
+        if zone == "battlefield":
+            objs = list(self.game.battlefield())
+        elif zone == "exile":
+            objs = list(self.game.exile())
+        elif zone == "stack":
+            objs = [self.game.object(e["source_id"]) for e in self.game.stack()]
+        elif zone in ("hand", "graveyard"):
+            objs = [o for s in seats for o in getattr(self.game, zone)(s)]
+        elif zone == "library":
+            state = self.game.state()["state"]
+            objs = [self.game.object(i) for s in seats for i in state["players"][s]["library"]]
+        else:
+            raise Unsupported(f"phase.rs has no {zone} zone view")
+        views = [self._object_view(o, by_id.get(int(o["id"]))) for o in objs if o]
+        if player is not None and zone in ("battlefield", "exile", "stack"):
+            views = [v for v in views if v.controller == player
+                     or (zone == "exile" and v.owner == player)]
+        return views
+
+    def player_query(self, name: str, query: Mapping[str, Any]) -> Any:
+        if name == "life":
+            return int(self.game.player(self.setup.seat(str(query.get("player"))))["life"])
+        if name == "priority":
+            waiting = self.game.waiting_for()
+            if waiting.get("type") != "Priority":
+                return None
+            return self._player(waiting["data"]["player"])
+        if name == "step":
+            return PHASES.get(str(self.game.phase), str(self.game.phase))
+        if name == "active_player":
+            return self._player(self.game.state()["state"]["active_player"])
+        if name == "mana_pool":
+            pool = self.game.player(self.setup.seat(str(query.get("player"))))["mana_pool"]
+            letters = [_SHARD.get(str(m["color"]), "?") for m in pool.get("mana", [])]
+            return "".join(f"{{{c}}}" for c in sorted(letters, key=_POOL_ORDER.find))
+        if name == "stack":
+            return [self._stack_name(e) for e in self.game.stack()]
+        if name in _COMBAT_QUERIES:
+            return self.combat.combat_query(name, query)
+        if name == "lost":
+            player = self.game.player(self.setup.seat(str(query.get("player"))))
+            status = player.get("status")
+            if player.get("is_eliminated") or (isinstance(status, Mapping)
+                                               and status.get("type") not in ("Active", None)):
+                return True
+            waiting = self.game.waiting_for()
+            if waiting.get("type") == "GameOver":
+                winner = (waiting.get("data") or {}).get("winner")
+                return winner is not None and int(winner) != self.setup.seat(
+                    str(query.get("player")))
+            return False
+        raise Unsupported(f"query {name!r} is not expressible through phase.rs")
+
+    def _stack_name(self, entry: Mapping[str, Any]) -> str:
+        source = self.game.object(entry["source_id"])
+        name = str(source["name"]) if source else "?"
+        kind = entry.get("kind", {}).get("type")
+        return name if kind == "Spell" else f"ability of {name}"
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, data: Mapping[str, Any], game: Any = None) -> Any:
+        """Apply one engine action as ``seat``; events of the case's game are kept."""
+        target = self.game if game is None else game
+        result = target.apply(seat, self.phase.GameAction.from_dict(dict(data)))
+        if game is None:
+            self.events.extend(result.events)
+        return result
+
+    def _waiting(self) -> str:
+        return str(self.game.waiting_for().get("type"))
+
+    def perform(self, action: Mapping[str, Any]) -> Outcome:
+        self._lki.clear()
+        self._root = None
+        kind = str(action.get("type"))
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise Unsupported(f"action {kind!r} is not expressible through phase.rs")
+        try:
+            result: Outcome = handler(action)
+        except ValueError as exc:
+            return Outcome.rejected(classify_error(str(exc)), str(exc))
+        return result
+
+    def _priority_seat(self, action: Mapping[str, Any]) -> int | Outcome:
+        player = action.get("player")
+        waiting = self.game.waiting_for()
+        if waiting.get("type") != "Priority":
+            raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
+        holder = int(waiting["data"]["player"])
+        if player is not None and self.setup.seat(str(player)) != holder:
+            return Outcome.rejected("no-priority", f"{player} does not have priority "
+                                                   f"({self._player(holder)} has)")
+        return holder
+
+    def _do_pass_priority(self, action: Mapping[str, Any]) -> Outcome:
+        seat = self._priority_seat(action)
+        if isinstance(seat, Outcome):
+            return seat
+        self._apply(seat, {"type": "PassPriority"})
+        return Outcome.done()
+
+    def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
+        if action.get("choices"):
+            raise Unsupported("choices while resolving are not expressible through phase.rs")
+        for _ in range(int(action.get("count", 1))):
+            before = [e["id"] for e in self.game.stack()]
+            if not before:
+                return Outcome.rejected("illegal-action", "the stack is empty")
+            for _ in range(4):
+                if self._waiting() != "Priority":
+                    raise Unsupported(f"phase.rs asks {self._waiting()} while resolving")
+                self._apply(self.game.priority_player(), {"type": "PassPriority"})
+                now = [e["id"] for e in self.game.stack()]
+                if now[:len(before)] != before:
+                    break
+        return Outcome.done()
+
+    def _do_advance(self, action: Mapping[str, Any]) -> Outcome:
+        target = STEPS.get(str(action.get("to")))
+        if target is None:
+            raise Unsupported(f"advance: unknown step {action.get('to')!r}")
+        if self.game.stack():
+            return Outcome.rejected("illegal-action", "the stack is not empty")
+        start = (self.game.turn, str(self.game.phase))
+        for _ in range(60):
+            if str(self.game.phase) == target and (self.game.turn, target) != start:
+                return Outcome.done()
+            waiting = self._waiting()
+            if waiting == "DeclareAttackers":
+                self._apply(self.game.waiting_for()["data"]["player"],
+                            {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}})
+            elif waiting == "DeclareBlockers":
+                self._apply(self.game.waiting_for()["data"]["player"],
+                            {"type": "DeclareBlockers", "data": {"assignments": []}})
+            elif waiting == "Priority":
+                self._apply(self.game.priority_player(), {"type": "PassPriority"})
+            elif waiting == "GameOver":
+                return Outcome.done()  # the game ended on the way (CR 104); nothing follows
+            else:
+                raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
+        raise Unsupported(f"advance: phase.rs did not reach {target}")
+
+    def _do_declare_attackers(self, action: Mapping[str, Any]) -> Outcome:
+        return self.combat.declare_attackers(action)
+
+    def _do_declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
+        return self.combat.declare_blockers(action)
+
+    def _do_play_land(self, action: Mapping[str, Any]) -> Outcome:
+        seat = self._priority_seat(action)
+        if isinstance(seat, Outcome):
+            return seat
+        oid = self._id(str(action.get("object")))
+        self._apply(seat, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid}})
+        return Outcome.done()
+
+    def _do_activate(self, action: Mapping[str, Any]) -> Outcome:
+        seat = self._priority_seat(action)
+        if isinstance(seat, Outcome):
+            return seat
+        oid = self._id(str(action.get("object")))
+        obj = self.game.object(oid)
+        activated = [i for i, a in enumerate(obj.get("abilities", []))
+                     if a.get("kind") == "Activated"]
+        index = int(action.get("ability", 0))
+        if not 0 <= index < len(activated):
+            return Outcome.rejected("illegal-action", f"phase.rs gives {obj['name']} "
+                                                      f"{len(activated)} activated abilities")
+        self._apply(seat, {"type": "ActivateAbility",
+                           "data": {"source_id": oid, "ability_index": activated[index]}})
+        return self._answer_prompts(seat, action)
+
+    def _target(self, ref: str) -> dict[str, int]:
+        if ref in self.players:
+            return {"Player": self.players.index(ref)}
+        return {"Object": self._id(ref)}
+
+    def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
+        if action.get("alternative") is not None:
+            raise Unsupported("alternative costs are not expressible through this adapter")
+        seat = self._priority_seat(action)
+        if isinstance(seat, Outcome):
+            return seat
+        oid = self._id(str(action.get("object")))
+        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
+                                              "payment_mode": {"type": "Auto"}, "targets": []}}
+        self._apply(seat, cast)
+        return self._answer_prompts(seat, action)
+
+    def _cancel(self, seat: int, failure: str, message: str) -> Outcome:
+        try:
+            self._apply(seat, {"type": "CancelCast"})
+        except ValueError:
+            pass
+        return Outcome.rejected(failure, message)
+
+    def _answer_prompts(self, seat: int, action: Mapping[str, Any], *,
+                        setup: bool = False) -> Outcome:
+        targets = [str(t) for t in action.get("targets", [])]
+        chosen = 0
+        for _ in range(20):
+            waiting = self.game.waiting_for()
+            kind = str(waiting.get("type"))
+            if kind == "Priority":
+                return Outcome.done()
+            if kind == "ModalFaceChoice":
+                half = action.get("half")
+                if half is None:
+                    return self._unsupported(seat, "phase.rs asks which half; the case names "
+                                                   "none")
+                obj = self.game.object(self._id(str(action.get("object"))))
+                halves = [obj["name"], (obj.get("back_face") or {}).get("name")]
+                if half not in halves:
+                    return self._unsupported(seat, f"phase.rs casts one half ({halves[0]} or "
+                                                   f"{halves[1]}); {half!r} is not expressible")
+                self._apply(seat, {"type": "ChooseModalFace",
+                                   "data": {"back_face": half == halves[1]}})
+            elif kind == "TargetSelection":
+                if chosen >= len(targets):
+                    return self._cancel(seat, "illegal-target",
+                                        "phase.rs asks for more targets than the case gives")
+                try:
+                    self._apply(seat, {"type": "ChooseTarget",
+                                       "data": {"target": self._target(targets[chosen])}})
+                except ValueError as exc:
+                    return self._cancel(seat, "illegal-target", str(exc))
+                chosen += 1
+            elif kind == "ChooseManaColor":
+                color = _MANA_WORDS.get(str(dict(action.get("choices") or {}).get("mana", "")))
+                if color is None:
+                    return self._unsupported(seat, "phase.rs asks for a mana color; the case "
+                                                   "gives no choices.mana")
+                self._apply(seat, {"type": "ChooseManaColor",
+                                   "data": {"choice": {"type": "SingleColor", "data": color}}})
+            elif kind == "OptionalCostChoice":
+                if int(action.get("kicked", 0) or 0) > 1:
+                    return self._unsupported(seat, "phase.rs asks whether to pay kicker (yes or "
+                                                   "no); kicking more than once is not "
+                                                   "expressible")
+                pay = bool(action.get("kicked", False))
+                if setup and pay:
+                    costs = (waiting.get("data", {}).get("cost", {}).get("data") or {})
+                    for part in costs.get("costs", []):
+                        if part.get("type") == "Mana":
+                            self.setup.add_mana(self.game, seat, part.get("cost"))
+                self._apply(seat, {"type": "DecideOptionalCost", "data": {"pay": pay}})
+            elif kind == "ChooseXValue":
+                self._apply(seat, {"type": "ChooseX", "data": {"value": int(action.get("x", 0))}})
+            elif kind == "ManaPayment":
+                return self._cancel(seat, "cannot-pay", "phase.rs could not pay the cost "
+                                                        "automatically")
+            else:
+                return self._unsupported(seat, f"phase.rs prompt {kind} has no answer here")
+        return self._unsupported(seat, "phase.rs kept prompting while casting")
+
+    def _unsupported(self, seat: int, message: str) -> Outcome:
+        self._cancel(seat, "illegal-action", message)
+        raise Unsupported(message)
+
+    def close(self) -> None:
+        self.game = None
+
+
+class PhaseAdapter:
+    """phase.rs through ``phase-python``: the current (modern) rules."""
+
+    def __init__(self) -> None:
+        self.phase = _load_phase()
+        self._engines: OrderedDict[str, tuple[Any, dict[str, str]]] = OrderedDict()
+
+    def info(self) -> AdapterInfo:
+        return AdapterInfo(name="phase-rs", version=metadata.version("phase-python"),
+                           eras=("modern",), features=FEATURES,
+                           homepage="https://pypi.org/project/phase-python/")
+
+    def _faces(self, card: Mapping[str, Any]) -> list[dict[str, Any]]:
+        faces = card_faces(card)
+        if len(faces) == 1:
+            return [self.phase.build_oracle_face(faces[0], oracle_id(str(card["name"])))]
+        out = []
+        for index, face in enumerate(faces):
+            built = self.phase.build_oracle_face_multi(face, oracle_id(str(card["name"])))
+            out.append(dict(built, layout=card.get("layout", "normal"), face_index=index))
+        return out
+
+    def engine_for(self, cards: Mapping[str, Mapping[str, Any]]) -> tuple[Any, dict[str, str]]:
+        """A phase.rs ``Engine`` holding ``cards`` (and the filler), cached by card data."""
+        key = json.dumps(cards, sort_keys=True, default=str)
+        if key in self._engines:
+            self._engines.move_to_end(key)
+            return self._engines[key]
+        filler = {"name": FILLER, "mana_cost": "", "types": ["Land"], "oracle_text": ""}
+        db: dict[str, Any] = {}
+        front: dict[str, str] = {}
+        for name, card in [*cards.items(), (FILLER, filler)]:
+            faces = self._faces(card)
+            for face in faces:
+                db[str(face["name"]).lower()] = face
+            front[name] = str(faces[0]["name"])
+        entry = (self.phase.Engine.from_json(json.dumps(db)), front)
+        self._engines[key] = entry
+        if len(self._engines) > 64:
+            self._engines.popitem(last=False)
+        return entry
+
+    def start(self, request: StartRequest) -> PhaseSession:
+        if request.era != "modern":
+            raise Unsupported(f"phase.rs implements the modern rules, not {request.era!r}")
+        engine, front = self.engine_for(request.cards)
+        return PhaseSession(self, request, engine, front)
+
+    def close(self) -> None:
+        self._engines.clear()

@@ -1,0 +1,101 @@
+"""``mtgconf report REPORT.jsonl… --html DIR``: merge JSON-lines reports into a static HTML page.
+
+Each report holds one engine's results (``mtgconf run --report``); several reports make the
+engines × rules areas × eras matrix. The page links each result to its case's TOML, read from the
+spec (by the file the result names, else by the case id).
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..loader import load_case_text, load_cases
+from ..model import Case
+from ..reports.html import CaseSource, write_html
+from ..reports.jsonl import read_report
+from ..reports.markdown import write_markdown
+from ..results import CaseResult
+from ..spec import AREAS, Spec, default_spec
+from ..trace import describe_step
+from ._common import console
+
+NAME = "report"
+HELP = "turn JSON-lines reports (one per engine) into an HTML matrix, badges and Markdown"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reports", nargs="+", type=Path, metavar="REPORT.jsonl",
+                        help="reports written by `mtgconf run --report`")
+    parser.add_argument("--html", type=Path, metavar="DIR",
+                        help="write index.html, summary.json and badges/<engine>.json here")
+    parser.add_argument("--markdown", type=Path, metavar="FILE",
+                        help="also write the merged results as Markdown")
+    parser.add_argument("--title", default="MTG rules conformance", help="the page title")
+
+
+def case_source(spec: Spec) -> CaseSource:
+    """Find a result's case TOML and its steps in words: by the result's file, else by id."""
+    cache: dict[str, tuple[str | None, list[str]]] = {}
+    by_id: dict[str, Case] = {}
+
+    def lookup(result: CaseResult) -> tuple[str | None, list[str]]:
+        if result.case in cache:
+            return cache[result.case]
+        candidates: list[Path] = []
+        if result.file:
+            candidates += [Path(result.file), spec.root.parent / result.file]
+        if not by_id:
+            by_id.update({c.id: c for c in load_cases(None, spec).cases})
+        known = by_id.get(result.case)
+        if known is not None and known.file:
+            candidates.append(Path(known.file))
+        found: tuple[str | None, list[str]] = (None, [])
+        for path in candidates:
+            try:
+                text = path.read_text("utf-8")
+            except OSError:
+                continue
+            case, _ = load_case_text(text, spec, display=str(path))
+            if case is None or case.id != result.case:
+                continue
+            found = (text, [describe_step(s) for s in case.steps])
+            break
+        cache[result.case] = found
+        return found
+
+    return lookup
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 once the outputs are written; 2 if a report cannot be read or holds nothing."""
+    out = console()
+    err = console(stderr=True)
+    results: list[CaseResult] = []
+    for path in args.reports:
+        try:
+            found = read_report(path)
+        except OSError as exc:
+            err.print(f"error: cannot read {path}: {exc}")
+            return 2
+        if not found:
+            err.print(f"warning: {path} holds no results")
+        results += found
+    if not results:
+        err.print("error: no results in the reports")
+        return 2
+    if not args.html and not args.markdown:
+        err.print("error: say where to write: --html DIR and/or --markdown FILE")
+        return 2
+    spec = default_spec()
+    stamp = datetime.now(timezone.utc).strftime("generated %Y-%m-%d %H:%M UTC")
+    if args.html:
+        page = write_html(results, args.html, title=args.title, areas=AREAS,
+                          eras=list(spec.eras), source=case_source(spec), generated=stamp)
+        out.print(f"wrote {page} ({len(results)} results)")
+    if args.markdown:
+        names = sorted({f"{r.adapter} {r.adapter_version}".strip() for r in results})
+        write_markdown(results, args.markdown, name=", ".join(names))
+        out.print(f"wrote {args.markdown}")
+    return 0

@@ -1,0 +1,602 @@
+"""Casting spells (CR 601): the ``cast`` action as the sequence of CR 601.2, and its queries.
+
+``action = { type = "cast", player = "alice", object = "handle", half = "Assault",
+alternative = "overload" | "without_paying_mana_cost", modes = [0], kicked = true, x = 3,
+targets = ["bears", "bob"], choices = {...} }``
+
+The steps, in the order of CR 601.2:
+
+* 601.3 the player must be allowed to begin: priority (117.1a), timing (307.1 sorcery speed, or
+  flash / an "as though it had flash" permission, 601.3b-d, evaluated before the spell moves),
+  the zone it is cast from (hand, or a permission such as "from your graveyard", checking only
+  the chosen half of a split card, 709.3a / 601.3e);
+* 601.2a the card moves to the stack and becomes the spell;
+* 601.2b announcements: which half (709.3), the modes of a modal spell (700.2; card data
+  ``{kind = "spell", choose = 1 | [1, 2], modes = [{targets, effects}, ...]}``, slot names
+  distinct across modes), an alternative cost (one at most, 118.9a), kicker
+  (at most once unless multikicker, 702.33), the value of X (107.3);
+* 601.2c targets, only for the slots that exist given those announcements (kicker-only targets,
+  702.33g; overload has none, 702.96b);
+* 601.2f-h the total cost (:mod:`reference_engine.costs`) is determined and paid from the
+  caster's mana pool, with additional non-mana costs such as sacrificing a creature;
+* 601.2i the spell becomes cast: a ``cast`` event is logged (object, player, card) and the caster
+  receives priority (117.3c).
+
+An action the rules forbid is rejected with a failure class and the game returns to the moment
+before the cast was proposed (601.2, 733): ``timing``, ``cannot-cast``, ``illegal-choice``,
+``illegal-target``, ``cannot-pay``.
+
+Permissions (CR 601.3) are data: ``setup.permissions`` (an effect that already exists) or a
+static ability ``{ kind = "static", permission = {...} }`` of a permanent (or of the card itself
+with ``affected = "self"``). A permission is ``{ player, zones = ["graveyard"], spells = filter,
+flash = true, additional_cost = "{2}", without_paying_mana_cost = true }``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .characteristics import Characteristics, printed_characteristics
+from .choices import choose, offer_choices, withdraw_choices
+from .costs import CostChange, cost_changes, total_cost
+from .errors import RulesViolation, SetupError
+from .filters import FilterContext, matches
+from .layers import characteristics_of, compute_all, static_abilities
+from .mana import ManaCost, parse_mana_cost
+from .mana_abilities import spend_check
+from .mana_pool import SpendCheck, find_payment
+from .objects import GameObject
+from .priority import give_priority
+from .registry import CAST_RESTRICTIONS, action, query, setup_hook
+from .resolution import is_legal_target, spell_ability
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["FREE", "CastPlan", "Permission", "cast_spell", "permissions_for"]
+
+#: The alternative cost of an effect that lets a player cast a spell without paying its mana
+#: cost (CR 118.9).
+FREE = "without_paying_mana_cost"
+_MAIN_STEPS = ("precombat-main", "postcombat-main")
+
+
+@dataclass(frozen=True)
+class Permission:
+    """A rule or effect allowing a player to cast spells (CR 601.3)."""
+
+    player: str
+    #: Zones it lets the player cast spells from (empty: it changes only timing or cost).
+    zones: tuple[str, ...] = ()
+    spells: Mapping[str, Any] | None = None
+    flash: bool = False
+    additional_cost: ManaCost | None = None
+    free: bool = False
+    only_object: int | None = None
+    source: int | None = None
+
+    def applies(self, state: GameState, obj: GameObject, chars: Characteristics,
+                player: str) -> bool:
+        """Whether the permission is ``player``'s and covers ``obj`` cast with the spell
+        characteristics ``chars`` (601.3b, 601.3e: the choices made while proposing count)."""
+        if player != self.player:
+            return False
+        if self.only_object is not None and obj.id != self.only_object:
+            return False
+        flt = self.spells
+        return not flt or matches(state, obj, flt, ctx=FilterContext(you=player), chars=chars)
+
+
+def _permission(data: Mapping[str, Any], *, player: str, source: int | None,
+                only_object: int | None) -> Permission:
+    zones = data.get("zones", data.get("zone", ["hand"] if data.get(
+        "without_paying_mana_cost") else []))
+    zones = (zones,) if isinstance(zones, str) else tuple(zones)
+    extra = data.get("additional_cost")
+    return Permission(
+        player=player, zones=zones, spells=data.get("spells"), flash=bool(data.get("flash")),
+        additional_cost=parse_mana_cost(str(extra)) if extra is not None else None,
+        free=bool(data.get("without_paying_mana_cost")), only_object=only_object,
+        source=source)
+
+
+@setup_hook
+def _setup_permissions(state: GameState, setup: Mapping[str, Any]) -> None:
+    """``setup.permissions``: casting permissions of effects that already exist."""
+    out = []
+    for i, entry in enumerate(setup.get("permissions", [])):
+        player = entry.get("player", state.active_player)
+        if player not in state.players:
+            raise SetupError(f"setup.permissions[{i}]: unknown player {player!r}")
+        only = state.by_handle(str(entry["object"])).id if "object" in entry else None
+        out.append(_permission(entry, player=str(player), source=None, only_object=only))
+    state.extra["cast_permissions"] = out
+
+
+def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Permission]:
+    """Every permission that may apply to ``player`` casting ``obj`` (CR 601.3): the setup's,
+    permanents' static abilities, and the card's own ``affected = "self"`` permissions."""
+    out: list[Permission] = []
+    for perm in state.extra.get("cast_permissions", []):
+        out.append(perm)
+    chars = compute_all(state)
+    for source, ability in static_abilities(state, chars):
+        data = ability.get("permission")
+        if isinstance(data, Mapping) and ability.get("affected") != "self":
+            who = data.get("player", "you")
+            players = ([source.controller] if who == "you"
+                       else state.opponents(source.controller) if who == "opponent"
+                       else list(state.players) if who == "any" else [str(who)])
+            out += [_permission(data, player=p, source=source.id, only_object=None)
+                    for p in players]
+    for ability in chars[obj.id].abilities:
+        data = ability.get("permission")
+        if isinstance(data, Mapping) and ability.get("affected") == "self":
+            out.append(_permission(data, player=obj.owner, source=obj.id, only_object=obj.id))
+    return out
+
+
+@dataclass
+class CastPlan:
+    """What the announcements of CR 601.2b-c decided, and the total cost of 601.2f."""
+
+    player: str
+    half: int | None = None
+    alternative: str | None = None
+    kicked: int = 0
+    x: int = 0
+    targets: list[dict[str, Any]] = field(default_factory=list)
+    additional: list[ManaCost] = field(default_factory=list)
+    changes: list[CostChange] = field(default_factory=list)
+    cost_text: str = "{0}"
+
+
+def _reject(failure: str, message: str) -> RulesViolation:
+    return RulesViolation(failure, message)
+
+
+def _keyword(chars: Characteristics, name: str) -> Mapping[str, Any] | None:
+    for ability in chars.abilities:
+        if ability.get("kind") == "keyword" and str(ability.get("keyword")).casefold() == name:
+            return ability
+    return None
+
+
+def _alternatives(chars: Characteristics) -> dict[str, Mapping[str, Any]]:
+    return {str(a["keyword"]).casefold(): a for a in chars.abilities
+            if a.get("kind") == "keyword" and a.get("alternative") and "keyword" in a}
+
+
+def _choose_half(obj: GameObject, half: Any) -> int | None:
+    """Check 709.3: a split card is cast as exactly one of its halves."""
+    card = obj.card
+    if not card.is_split:
+        if half is not None and str(half).casefold() != card.name.casefold():
+            raise _reject("illegal-choice", f"{card.name} is not a split card; it has no "
+                          f"half {half!r}")
+        return None
+    if half is None:
+        raise _reject("illegal-choice", f"casting {card.name} needs the half to cast "
+                      f"({' or '.join(f.name for f in card.faces)}) (CR 709.3)")
+    face = card.face_named(str(half))
+    if face is None:
+        raise _reject("illegal-choice", f"{card.name} can't be cast as {half!r}: choose one "
+                      f"half, {' or '.join(f.name for f in card.faces)} (CR 709.3, 702.102a)")
+    return card.faces.index(face)
+
+
+def _is_sorcery_timing(state: GameState, player: str) -> bool:
+    """Check 307.1: main phase of the player's own turn with an empty stack."""
+    return (state.active_player == player and state.step in _MAIN_STEPS
+            and not state.zone_list("stack"))
+
+
+def _spell_chars(state: GameState, obj: GameObject, half: int | None) -> Characteristics:
+    """The characteristics the card would have as a spell (CR 601.3e, 709.3a)."""
+    return printed_characteristics(obj.card, zone="stack", transformed=obj.transformed,
+                                   cast_half=half, era=state.era)
+
+
+def _has_flash(state: GameState, obj: GameObject, spell: Characteristics) -> bool:
+    """The spell has flash (702.8), including flash granted only while conditions hold,
+    judged as the player begins to cast it (601.3d)."""
+    return (spell.has_keyword("flash") or spell.has_type("Instant")
+            or characteristics_of(state, obj.id).has_keyword("flash"))
+
+
+def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
+                 spell: Characteristics, *, check_timing: bool) -> None:
+    """Check 601.3: the player may begin to cast this spell now, from this zone."""
+    if check_timing and state.priority_player != player:
+        raise _reject("timing", f"{player} does not have priority (CR 117.1a)")
+    if obj.zone in ("stack", "battlefield"):
+        raise _reject("cannot-cast", f"{obj.name_for_log} is on the {obj.zone}, not a card "
+                      "that can be cast")
+    if spell.has_type("Land"):
+        raise _reject("cannot-cast", f"{spell.name} is a land; lands are played, not cast "
+                      "(CR 305.1)")
+    perms = [p for p in permissions_for(state, obj, player)
+             if p.applies(state, obj, spell, player)]
+    zone_perms = [p for p in perms if obj.zone in p.zones]
+    by_rule = obj.zone == "hand" and obj.owner == player
+    if _keyword(spell, "aftermath") is not None:
+        # 702.127a: this half may be cast from its owner's graveyard, and from nowhere else.
+        if obj.zone != "graveyard":
+            raise _reject("cannot-cast", f"{spell.name} has aftermath: it can be cast only "
+                          "from a graveyard (CR 702.127a)")
+        by_rule = obj.owner == player
+    if not by_rule and not zone_perms:
+        raise _reject("cannot-cast", f"nothing allows {player} to cast {spell.name} from "
+                      f"the {obj.zone} (CR 601.3)")
+    if not by_rule and all(p.free for p in zone_perms):
+        # 118.9b: the only permission requires casting it without paying its mana cost.
+        if plan.alternative is None:
+            plan.alternative = FREE
+        elif plan.alternative != FREE:
+            raise _reject("illegal-choice", f"{spell.name} may be cast from the {obj.zone} "
+                          "only without paying its mana cost, so no other alternative cost "
+                          f"({plan.alternative}) can be applied (CR 118.9a)")
+    if plan.alternative == FREE and not any(p.free for p in zone_perms):
+        raise _reject("illegal-choice", f"nothing lets {player} cast {spell.name} without "
+                      "paying its mana cost")
+    if _is_sorcery_timing(state, player) or _has_flash(state, obj, spell):
+        return
+    flash = [p for p in perms if p.flash]
+    if not flash:
+        if not check_timing:
+            return  # a cost query: the cost is the same whenever it could be cast
+        raise _reject("timing", f"{spell.name} can be cast only at sorcery speed: in a main "
+                      "phase of its caster's turn with an empty stack (CR 307.1)")
+    if not any(p.additional_cost is None for p in flash):
+        # 601.3c: flash on condition of paying an additional cost.
+        extra = flash[0].additional_cost
+        assert extra is not None
+        plan.additional.append(extra)
+
+
+def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: CastPlan,
+              a: Mapping[str, Any]) -> None:
+    """Check 601.2b: alternative cost, kicker and X."""
+    alts = _alternatives(spell)
+    if plan.alternative is not None and plan.alternative != FREE \
+            and plan.alternative not in alts:
+        raise _reject("illegal-choice", f"{spell.name} has no alternative cost "
+                      f"{plan.alternative!r}")
+    kicked = a.get("kicked", 0)
+    if not isinstance(kicked, (bool, int)):
+        raise _reject("illegal-choice", f"kicked must be true, false or a count, not {kicked!r}")
+    count = int(kicked)
+    kicker = _keyword(spell, "kicker")
+    multikicker = _keyword(spell, "multikicker")
+    if count < 0:
+        raise _reject("illegal-choice", "kicker can't be paid a negative number of times")
+    if count and kicker is None and multikicker is None:
+        raise _reject("illegal-choice", f"{spell.name} has no kicker (CR 702.33a)")
+    if count > 1 and multikicker is None:
+        raise _reject("illegal-choice", f"the kicker cost of {spell.name} can be paid only "
+                      "once (CR 702.33a, 702.33d)")
+    plan.kicked = count
+    kick_ability = multikicker or kicker
+    if count and kick_ability is not None:
+        kick_cost = parse_mana_cost(str(kick_ability.get("cost", "")))
+        plan.additional += [kick_cost] * count
+    x = a.get("x")
+    base = _base_cost(spell, plan, alts)
+    # 107.3: X is announced for a cost being paid; with no mana cost paid, X there is 0.
+    has_x = any(c.has_x for c in plan.additional) or (base is not None and base.has_x)
+    if x is not None:
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise _reject("illegal-choice", f"X must be a whole number, not {x!r}")
+        if x and not has_x:
+            raise _reject("illegal-choice", f"the costs being paid for {spell.name} have no X "
+                          "(CR 107.3)")
+        plan.x = x
+
+
+def _choose_modes(state: GameState, spell_obj: GameObject, spell: Characteristics,
+                  a: Mapping[str, Any]) -> None:
+    """Check 601.2b, 700.2: a modal spell's modes are chosen as it is cast, as many as it says
+    (``choose = n`` or ``[min, max]``), each mode at most once (700.2d)."""
+    ability = next((ab for ab in spell.abilities if ab.get("kind") == "spell"), None)
+    wanted = a.get("modes", [a["mode"]] if "mode" in a else None)
+    if ability is None or "modes" not in ability:
+        if wanted is not None:
+            raise _reject("illegal-choice", f"{spell.name} is not modal (CR 700.2)")
+        return
+    count = ability.get("choose", 1)
+    low, high = (count, count) if isinstance(count, int) else (int(count[0]), int(count[1]))
+    if wanted is None:
+        raise _reject("illegal-choice", f"choose the mode(s) of {spell.name} (CR 601.2b)")
+    picks = list(wanted) if isinstance(wanted, list) else [wanted]
+    total = len(ability["modes"])
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < total
+               for i in picks) or len(set(picks)) != len(picks) \
+            or not low <= len(picks) <= high:
+        raise _reject("illegal-choice", f"{picks!r} is not a legal choice of modes for "
+                      f"{spell.name}: choose {low}-{high} of modes 0-{total - 1}, each at most "
+                      "once (CR 700.2)")
+    spell_obj.extra["modes"] = sorted(picks)
+    state.changed()
+
+
+def _base_cost(spell: Characteristics, plan: CastPlan,
+               alts: Mapping[str, Mapping[str, Any]]) -> ManaCost | None:
+    """The mana cost, or the alternative cost announced (601.2f, 118.9)."""
+    if plan.alternative == FREE:
+        return ManaCost()
+    if plan.alternative is not None:
+        return parse_mana_cost(str(alts[plan.alternative].get("cost", "")))
+    return spell.mana_cost
+
+
+def _target_ref(state: GameState, value: Any) -> dict[str, Any]:
+    if value in state.players:
+        return {"player": value}
+    return {"object": state.by_handle(str(value)).id}
+
+
+def active_slots(ability: Mapping[str, Any] | None, *, kicked: bool,
+                 overloaded: bool) -> list[Mapping[str, Any]]:
+    """The target slots a spell has given its announcements (CR 601.2c): kicker-only slots
+    only if kicked (702.33g); none at all when overloaded (702.96b)."""
+    if ability is None or overloaded:
+        return []
+    return [s for s in ability.get("targets", [])
+            if "if_kicked" not in s or bool(s["if_kicked"]) == kicked]
+
+
+def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,
+                    given: list[Any]) -> None:
+    """Check 601.2c: one legal target per target the spell requires."""
+    ability = spell_ability(state, spell_obj)
+    slots = active_slots(ability, kicked=plan.kicked > 0,
+                         overloaded=plan.alternative == "overload")
+    name = characteristics_of(state, spell_obj.id).name
+    if plan.alternative == "overload" and given:
+        raise _reject("illegal-target", f"{name} cast for its overload cost has no targets "
+                      "(CR 702.96b)")
+    if len(given) != len(slots):
+        raise _reject("illegal-target", f"{name} needs {len(slots)} target(s) as announced, "
+                      f"{len(given)} given (CR 601.2c)")
+    for i, (slot, value) in enumerate(zip(slots, given, strict=True)):
+        ref = _target_ref(state, value)
+        ref["slot"] = str(slot.get("name", f"t{i}"))
+        if ref.get("object") == spell_obj.id or not is_legal_target(state, spell_obj, slot,
+                                                                      ref):
+            raise _reject("illegal-target", f"{value!r} is not a legal target for {name} "
+                          f"({slot.get('kind', 'any')} {dict(slot.get('filter', {}))})")
+        plan.targets.append(ref)
+
+
+def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
+    """Pay additional non-mana costs (601.2h): sacrificing a permanent you control."""
+    for change in plan.changes:
+        other = change.other or {}
+        if "sacrifice" not in other:
+            continue
+        flt = dict(other["sacrifice"])
+        fctx = FilterContext(you=plan.player, source=spell_obj.id)
+        options = [o for o in state.battlefield() if o.controller == plan.player
+                   and matches(state, o, flt, ctx=fctx)]
+        if not options:
+            raise _reject("cannot-pay", f"{plan.player} controls nothing to sacrifice "
+                          f"({flt}) (CR 118.3)")
+        names = [o.handle or f"#{o.id}" for o in options]
+        chosen = choose(state, "sacrifice", names)
+        victim = options[names.index(chosen)]
+        state.log("sacrificed", object=victim.id, card=victim.card.name, player=plan.player)
+        state.move(victim, "graveyard")
+
+
+def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = True,
+              check_targets: bool = True) -> tuple[CastPlan, GameObject]:
+    """Propose the cast of CR 601.2a-e and determine its total cost (601.2f); the card is on
+    the stack afterwards (the caller restores the state if anything is rejected)."""
+    player = str(a.get("player", state.priority_player))
+    if player not in state.players:
+        raise SetupError(f"cast: unknown player {player!r}")
+    obj = state.by_handle(str(a.get("object")))
+    plan = CastPlan(player=player, half=_choose_half(obj, a.get("half")))
+    alt = a.get("alternative")
+    plan.alternative = str(alt).replace("-", "_") if alt is not None else None
+    spell = _spell_chars(state, obj, plan.half)
+    _check_begin(state, obj, player, plan, spell, check_timing=check_timing)
+    # 601.2a: the card moves to the stack and becomes a spell its caster controls.
+    spell_obj = state.move(obj, "stack", controller=player)
+    spell_obj.cast_half = plan.half
+    spell_obj.extra["alternative"] = plan.alternative
+    state.changed()
+    for restriction in CAST_RESTRICTIONS:
+        reason = restriction(state, spell_obj)
+        if reason is not None:
+            raise _reject("cannot-cast", reason)
+    spell = characteristics_of(state, spell_obj.id)
+    _choose_modes(state, spell_obj, spell, a)
+    _announce(state, spell_obj, spell, plan, a)
+    spell_obj.kicked = plan.kicked
+    spell_obj.x = plan.x if a.get("x") is not None else None
+    if plan.alternative == "overload":
+        spell_obj.extra["overloaded"] = True
+    state.changed()
+    if check_targets:
+        given = a.get("targets", [])
+        _choose_targets(state, spell_obj, plan, list(given) if isinstance(given, list)
+                        else [given])
+        spell_obj.targets = plan.targets
+    # 601.2f: total cost.
+    spell = characteristics_of(state, spell_obj.id)
+    base = _base_cost(spell, plan, _alternatives(spell))
+    if base is None:
+        raise _reject("cannot-pay", f"{spell.name} has no mana cost; that cost can't be paid "
+                      "(CR 118.6)")
+    plan.changes = cost_changes(state, spell_obj, player, spell)
+    plan.cost_text = total_cost(base, x=plan.x, additional=plan.additional,
+                                changes=plan.changes).text()
+    return plan, spell_obj
+
+
+def pay_mana(state: GameState, player: str, cost_text: str, *,
+             can_spend: SpendCheck | None = None) -> bool:
+    """Pay a mana cost from ``player``'s pool (CR 601.2h, 118.3a) with the units
+    ``can_spend`` allows; generic mana is paid with colorless mana before colored mana, which
+    keeps the most options open. Returns False, with the pool unchanged, if it can't be paid."""
+    pool = state.players[player].mana_pool
+    order = sorted(range(len(pool)), key=lambda i: pool[i]["type"] != "C")
+    chosen = find_payment(parse_mana_cost(cost_text), [pool[i] for i in order],
+                          can_spend=can_spend)
+    if chosen is None:
+        return False
+    for idx in sorted((order[i] for i in chosen), reverse=True):
+        del pool[idx]
+    state.changed()
+    return True
+
+
+def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
+    """Cast a spell (CR 601.2); return the spell on the stack."""
+    plan, spell_obj = plan_cast(state, a)
+    # 601.2g-h: pay the total cost from the caster's mana pool; partial payments aren't allowed.
+    # 106.6: mana with a spending restriction pays only for the spells it allows.
+    if not pay_mana(state, plan.player, plan.cost_text,
+                    can_spend=spend_check(state, spell=spell_obj)):
+        raise _reject("cannot-pay", f"{plan.player} can't pay {plan.cost_text} for "
+                      f"{characteristics_of(state, spell_obj.id).name} (CR 601.2h)")
+    _pay_other(state, plan, spell_obj)
+    # 601.2i: the spell becomes cast; its caster receives priority (117.3c).
+    state.log("cast", object=spell_obj.id, player=plan.player, card=spell_obj.card.name,
+              spell=characteristics_of(state, spell_obj.id).name, kicked=plan.kicked,
+              alternative=plan.alternative)
+    give_priority(state, plan.player)
+    return spell_obj
+
+
+def snapshot(state: GameState) -> GameState:
+    """A deep copy of the state sharing the card catalog and era (to undo an illegal action,
+    CR 733)."""
+    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
+    for obj in state.objects.values():
+        memo[id(obj.card)] = obj.card  # card definitions are immutable: share them
+    return copy.deepcopy(state, memo)
+
+
+@action("cast")
+def _cast(game: Game, a: Mapping[str, Any]) -> None:
+    """Cast a spell (CR 601.2): announce half, alternative cost, kicker, X and targets, then
+    pay the total cost from the mana pool. Rejected: ``timing``, ``cannot-cast``,
+    ``illegal-choice``, ``illegal-target``, ``cannot-pay``."""
+    saved = snapshot(game.state)
+    offer_choices(game.state, a.get("choices"))
+    try:
+        cast_spell(game.state, a)
+    except (RulesViolation, SetupError):
+        game.state = saved  # 601.2: the game returns to the moment before the proposal
+        raise
+    withdraw_choices(game.state)
+
+
+def _proposal(game: Game, q: Mapping[str, Any]) -> Mapping[str, Any]:
+    return {k: v for k, v in q.items() if k != "query"}
+
+
+@query("total_cost")
+def _total_cost(game: Game, q: Mapping[str, Any]) -> str | None:
+    """The total cost (CR 601.2f) of a proposed cast (``object``, ``player``, ``half``,
+    ``alternative``, ``kicked``, ``x``), without casting it: e.g. ``"{G}{G}"``; null if the
+    proposal itself is illegal (a half it doesn't have, kicker twice, ...)."""
+    trial = snapshot(game.state)
+    offer_choices(trial, q.get("choices"))
+    try:
+        plan, _ = plan_cast(trial, _proposal(game, q), check_timing=False,
+                            check_targets=False)
+    except RulesViolation:
+        return None  # the proposed cast is illegal: it has no total cost
+    return plan.cost_text
+
+
+@query("can_cast")
+def _can_cast(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether the cast action with these fields would be allowed now (nothing changes)."""
+    trial = snapshot(game.state)
+    offer_choices(trial, q.get("choices"))
+    try:
+        cast_spell(trial, _proposal(game, q))
+    except RulesViolation:
+        return False
+    return True
+
+
+@query("kicked")
+def _kicked(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether a spell or permanent is kicked (CR 702.33d)."""
+    return game.object(q.get("object")).kicked > 0
+
+
+@query("cast_half")
+def _cast_half(game: Game, q: Mapping[str, Any]) -> Any:
+    """The name of the half being cast of a split-card spell (CR 709.3), or null."""
+    obj = game.object(q.get("object"))
+    if obj.zone != "stack" or obj.cast_half is None:
+        return None
+    return obj.card.faces[obj.cast_half].name
+
+
+@query("x")
+def _x(game: Game, q: Mapping[str, Any]) -> int:
+    """The value of X: the announced value on the stack, 0 everywhere else (CR 107.3)."""
+    obj = game.object(q.get("object"))
+    return int(obj.x or 0) if obj.zone == "stack" else 0
+
+
+def _label(state: GameState, ref: Mapping[str, Any]) -> str:
+    if "player" in ref:
+        return str(ref["player"])
+    obj = state.objects.get(int(ref["object"]))
+    if obj is None:
+        return "(gone)"
+    return obj.handle or characteristics_of(state, obj.id).name
+
+
+@query("targets")
+def _targets(game: Game, q: Mapping[str, Any]) -> list[str]:
+    """The targets of a spell or ability on the stack (CR 601.2c): handles or player names."""
+    obj = game.object(q.get("object"))
+    return [_label(game.state, r) for r in obj.targets]
+
+
+@query("stack_objects")
+def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The stack, bottom first (CR 405.2): for each object its name, controller, whether it is
+    a copy (707.10) and kicked (702.33d), and its targets."""
+    state = game.state
+    out = []
+    for oid in state.zone_list("stack"):
+        obj = state.objects[oid]
+        name = (f"ability of {obj.card.name}" if obj.ability is not None
+                else characteristics_of(state, oid).name)
+        out.append({"name": name, "controller": obj.controller, "copy": obj.is_copy,
+                    "kicked": obj.kicked > 0,
+                    "targets": [_label(state, r) for r in obj.targets]})
+    return out
+
+
+@query("legal_target")
+def _legal_target(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether ``target`` (a handle or player) is now a legal target for slot ``slot`` (default
+    the first) of the spell or ability ``object`` on the stack (CR 115, 608.2b)."""
+    state = game.state
+    obj = game.object(q.get("object"))
+    ability = spell_ability(state, obj)
+    slots = list((ability or {}).get("targets", []))
+    names = [str(s.get("name", f"t{i}")) for i, s in enumerate(slots)]
+    wanted = str(q.get("slot", names[0] if names else ""))
+    if wanted not in names:
+        raise SetupError(f"legal_target: {obj.name_for_log} has no target slot {wanted!r} "
+                         f"(slots: {names})")
+    ref = _target_ref(state, q.get("target"))
+    if ref.get("object") == obj.id:
+        return False
+    return is_legal_target(state, obj, slots[names.index(wanted)], ref)
