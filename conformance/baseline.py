@@ -15,7 +15,9 @@ A baseline file (TOML or JSON) lists the failures an engine is known to have::
 Applied to a run, a listed case that fails becomes ``known-failure`` (carrying the reason), and a
 listed case that passes becomes ``fixed``, so the list is kept honest: ``--strict-baseline``
 fails the run on a ``fixed`` result. Generated case ids carry their seed, so entries may be
-globs (``gen.dfc-mana-value.*``).
+globs (``gen.dfc-mana-value.*``): a glob lists a pattern of known failures (a generated family
+where some parameters fail), so a passing case it matches is not reported ``fixed``; only an
+entry naming the case exactly is.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError
+from .reports.junit import _atomic_write
 from .results import CaseResult
 from .tomlio import dumps, loads
 
@@ -86,7 +89,7 @@ class Baseline:
         if result.result not in ("failed", "passed"):
             return result
         entry = self.entry_for(result)
-        if entry is None:
+        if entry is None or (result.result == "passed" and entry.case != result.case):
             return result
         kind = "known-failure" if result.result == "failed" else "fixed"
         reason = entry.reason + (f" ({entry.link})" if entry.link else "")
@@ -187,5 +190,4 @@ def write_baseline(baseline: Baseline, path: Path | str) -> None:
     else:
         text = ("# Known failures (mtgconf run --baseline); edit each reason into an analysis.\n"
                 + dumps(data))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    _atomic_write(path, text)  # temp file + rename: an interrupted write leaves the old file

@@ -1,9 +1,12 @@
 """The index of Comprehensive Rules numbers shipped in ``spec/cr-index.txt`` (numbers only).
 
 The file lists every rule and subrule number of one CR edition, one per line (``#`` starts a
-comment; a ``# edition: YYYY-MM-DD`` comment names the edition). Lint checks that each CR number a
-case or ruling cites is well formed and present in the index, so a typo such as ``709.4z`` or a
-number from a renumbered edition is caught before anyone reads the case.
+comment; a ``# edition: YYYY-MM-DD`` comment names the edition and ``# complete: yes`` says the
+file holds every rule of it; a partial index judges only the three-digit rules it lists).
+
+Lint checks that each CR number a case or ruling cites is well formed and present in the index,
+so a typo such as ``709.4z`` or a number from a renumbered edition is caught before anyone reads
+the case.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ __all__ = ["CR_NUMBER", "CrIndex", "is_well_formed", "load_cr_index", "sort_key"
 #: (``709.4b``). Subrule letters skip ``l`` and ``o`` (CR introduction).
 CR_NUMBER = re.compile(r"^[1-9][0-9]{2}(?:\.[0-9]+[a-km-np-z]?)?$")
 _EDITION = re.compile(r"^#\s*edition:\s*(\S+)", re.IGNORECASE)
+_COMPLETE = re.compile(r"^#\s*complete:\s*(yes|true)\b", re.IGNORECASE)
 
 
 def is_well_formed(number: str) -> bool:
@@ -42,6 +46,9 @@ class CrIndex:
     numbers: frozenset[str] = field(default_factory=frozenset)
     edition: str = ""
     path: str = ""
+    #: True when the index lists every rule of its edition (``# complete: yes``): then any
+    #: number it lacks is unknown, even one whose three-digit rule is absent (``124.1``).
+    complete: bool = False
 
     def __contains__(self, number: object) -> bool:
         return number in self.numbers
@@ -55,9 +62,11 @@ class CrIndex:
         return _sections(self.numbers)
 
     def covers(self, number: str) -> bool:
-        """True when the index lists the rule ``number`` belongs to (``702`` for ``702.33a``),
-        so it can tell whether ``number`` exists."""
-        return number.split(".")[0] in self.sections
+        """True when the index can tell whether ``number`` exists: it is complete, or it lists
+        the rule ``number`` belongs to (``702`` for ``702.33a``)."""
+        if not self.numbers:
+            return False
+        return self.complete or number.split(".")[0] in self.sections
 
     def has(self, number: str) -> bool:
         """True when ``number`` is a rule of this edition."""
@@ -79,14 +88,16 @@ class CrIndex:
         """Read the index text: one number per line, ``#`` comments, blank lines ignored."""
         numbers: set[str] = set()
         edition = ""
+        complete = False
         for raw in lines:
             m = _EDITION.match(raw.strip())
             if m:
                 edition = m.group(1)
+            complete = complete or bool(_COMPLETE.match(raw.strip()))
             line = raw.split("#", 1)[0].strip()
             if line:
                 numbers.add(line)
-        return cls(frozenset(numbers), edition, path)
+        return cls(frozenset(numbers), edition, path, complete)
 
 
 def load_cr_index(path: Path | str) -> CrIndex:

@@ -3,16 +3,23 @@
 Spec files are data only: they are parsed as TOML and checked against JSON Schemas, never
 evaluated, imported or unpickled. A file is read with a size cap, so a huge or endless file
 (``/dev/zero``) costs at most :data:`MAX_SPEC_FILE_BYTES`; nesting too deep for the parser or the
-validator becomes a located ``too-deep`` error instead of a :class:`RecursionError`.
+validator becomes a located ``too-deep`` error instead of a :class:`RecursionError`; only regular
+files are opened (a named pipe would block the loader, a device would never end).
 """
 
 from __future__ import annotations
 
+import datetime
+import math
+import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .errors import SpecError
 
-__all__ = ["MAX_SPEC_FILE_BYTES", "escaped_root", "read_spec_text", "too_deep", "too_large"]
+__all__ = ["MAX_SPEC_FILE_BYTES", "escaped_root", "non_json_values", "read_spec_text", "too_deep",
+           "too_large"]
 
 #: A spec file (case, card, catalog) larger than this is refused unread. The largest file the
 #: project ships (``spec/rulings.toml``) is about 45 kB; a case is a few kB.
@@ -37,6 +44,11 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
     """The UTF-8 text of ``path``, or (None, a located error): missing, unreadable, not UTF-8,
     or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
     try:
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):  # a pipe would block, a device never end
+            kind = "a directory" if stat.S_ISDIR(mode) else "a device, pipe or socket"
+            return None, SpecError("unreadable", f"cannot read the file: it is {kind}, not a "
+                                   "regular file", file=display)
         with path.open("rb") as f:
             raw = f.read(MAX_SPEC_FILE_BYTES + 1)
     except FileNotFoundError:
@@ -73,3 +85,21 @@ def escaped_root(path: Path, roots: list[Path]) -> Path | None:
         except OSError:  # a link loop: let the read report it
             return None
     return None
+
+
+def non_json_values(value: Any, path: tuple[Any, ...] = ()
+                    ) -> Iterator[tuple[str, str, list[Any], str | None]]:
+    """Yield (code, message, JSON path, hint) for each value TOML allows but JSON does not
+    (dates, times, NaN, infinities): a case's data goes to engines as JSON."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from non_json_values(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from non_json_values(v, (*path, i))
+    elif isinstance(value, (datetime.date, datetime.time)):
+        yield ("not-json", f"the {type(value).__name__} {value.isoformat()} is not a JSON "
+               "value", list(path), "write dates and times as strings")
+    elif isinstance(value, float) and not math.isfinite(value):
+        yield ("not-json", f"the number {value} is not a JSON value", list(path),
+               "engines receive the case as JSON, which has no NaN or infinity")

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError
-from .limits import MAX_SPEC_FILE_BYTES, escaped_root, read_spec_text, too_deep, too_large
+from .limits import (
+    MAX_SPEC_FILE_BYTES,
+    escaped_root,
+    non_json_values,
+    read_spec_text,
+    too_deep,
+    too_large,
+)
 from .model import Case, Step
 from .spec import Spec, default_spec, parse_toml_text
 from .tomlindex import index_lines, line_of
@@ -93,7 +100,8 @@ def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None
         errors += [
             SpecError(code, message, file=display, case=case_id, path=_path_text(path),
                       line=line_of(index, path), hint=hint)
-            for code, message, path, hint in semantic_problems(data, spec)
+            for code, message, path, hint in [*non_json_values(data),
+                                              *semantic_problems(data, spec)]
         ]
     if errors:
         return None, errors

@@ -28,6 +28,10 @@ __all__ = ["Runner", "WorkItem", "plan"]
 
 #: Default time limit for one case, in seconds.
 DEFAULT_TIMEOUT = 10.0
+#: Longest ``message`` / ``detail`` of a result: the start of a message, the end of a detail
+#: (a traceback's last lines say the most) are kept, so a report line stays a sane size.
+MAX_MESSAGE_CHARS = 2000
+MAX_DETAIL_CHARS = 32 * 1024
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,10 @@ class Runner:
 
     def _result(self, item: WorkItem, kind: str, **fields: Any) -> CaseResult:
         case = item.case
+        if len(fields.get("message", "")) > MAX_MESSAGE_CHARS:  # an engine's text is bounded
+            fields["message"] = fields["message"][:MAX_MESSAGE_CHARS] + " [...]"
+        if len(fields.get("detail", "")) > MAX_DETAIL_CHARS:
+            fields["detail"] = "[...] " + fields["detail"][-MAX_DETAIL_CHARS:]
         return CaseResult(
             case=case.id, era=item.era, result=kind, adapter=self.info.name,
             adapter_version=self.info.version, area=case.area, file=case.file,

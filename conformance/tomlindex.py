@@ -17,13 +17,33 @@ Path = tuple[Any, ...]
 _KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_.\-" ]+?)\s*=')
 
 
+#: Escapes of TOML basic strings (``\uXXXX`` and ``\UXXXXXXXX`` are decoded apart).
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\",
+            "e": "\x1b"}
+
+
 def _split_key(text: str) -> list[str]:
+    """The parts of a dotted TOML key (``a."b.c".'d'``), quotes removed, escapes decoded."""
     parts: list[str] = []
     buf = ""
     quote: str | None = None
     quoted = False  # a quoted part may be empty ("" is a valid TOML key)
-    for ch in text:
-        if quote:
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        i += 1
+        if quote == '"' and ch == "\\" and i < len(text):
+            code = text[i]
+            width = {"u": 4, "U": 8}.get(code, 0)
+            digits = text[i + 1:i + 1 + width]
+            if width and len(digits) == width and all(c in "0123456789abcdefABCDEF"
+                                                      for c in digits):
+                buf += chr(min(int(digits, 16), 0x10FFFF))
+                i += 1 + width
+            else:
+                buf += _ESCAPES.get(code, code)
+                i += 1
+        elif quote:
             if ch == quote:
                 quote = None
             else:
@@ -31,15 +51,18 @@ def _split_key(text: str) -> list[str]:
         elif ch in "\"'":
             quote = ch
             quoted = True
+            buf = buf.strip()  # whitespace between a dot and the quote is not part of the key
         elif ch == ".":
             if buf.strip() or quoted:
-                parts.append(buf.strip())
+                parts.append(buf if quoted else buf.strip())
             buf = ""
             quoted = False
+        elif quoted and ch in " \t":
+            continue  # whitespace between a quoted part and the next dot
         else:
             buf += ch
     if buf.strip() or quoted:
-        parts.append(buf.strip())
+        parts.append(buf if quoted else buf.strip())
     return parts
 
 

@@ -22,7 +22,8 @@ from .tomlio import canonical_json
 __all__ = ["StepTrace", "Trace", "describe_case", "describe_step", "trace_case"]
 
 #: Event detail keys that hold an object id of the reference engine.
-_OBJECT_KEYS = ("object", "old", "new", "source")
+_OBJECT_KEYS = frozenset({"object", "old", "new", "source", "of", "spell", "target", "attached_to",
+                          "attacker", "blocker", "permanent"})
 
 
 @dataclass
@@ -117,12 +118,13 @@ def _describe_object(obj: Mapping[str, Any]) -> str:
     what = obj.get("card") or (obj.get("token") or {}).get("name", "a token")
     zone = obj.get("zone", "?")
     owner = obj.get("owner", "?")
-    place = f"on the {zone}" if zone in ("battlefield", "stack") else f"in {owner}'s {zone}"
-    text = f"{obj.get('handle', '?')}: {what} {place}"
+    controller = obj.get("controller", owner)
+    place = (f"on the {zone} under {controller}'s control" if zone in ("battlefield", "stack")
+             else f"in {owner}'s {zone}")
+    text = f"{obj.get('handle', '(no handle)')}: {what} {place}"
     extras = [k for k in ("tapped", "sick", "kicked") if obj.get(k)]
-    extras += [f"{k} {_value(obj[k])}" for k in ("controller", "face", "half", "x", "counters",
-                                                  "damage", "attached_to", "targets")
-               if k in obj]
+    extras += [f"{k} {_value(obj[k])}" for k in ("face", "half", "x", "counters", "damage",
+                                                  "attached_to", "targets") if k in obj]
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 

@@ -2,7 +2,7 @@
 
 The same seed, count, filters and generator version always give byte-identical files: each case
 comes from its own ``random.Random`` seeded by (version, family, seed, index), and files are
-written by ``tomli-w`` from data with sorted keys.
+written in a fixed key order (:mod:`generators.tomlcase`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, FamilyError, draw_case, find_family
+from .tomlcase import case_text
 
 __all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "select_families", "write_cases"]
 
@@ -49,24 +48,6 @@ def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
     for index in range(count):
         fam = chosen[index % len(chosen)]
         yield draw_case(fam, seed=seed, index=index, era=era)
-
-
-def _sorted(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_sorted(v) for v in value]
-    return value
-
-
-_FIRST = ("id", "title", "description", "rulings", "rules", "eras", "features", "generated")
-
-
-def case_text(case: dict[str, Any]) -> str:
-    """The case as TOML: header keys first in a fixed order, then everything else sorted."""
-    ordered = {k: _sorted(case[k]) for k in _FIRST if k in case}
-    ordered.update({k: _sorted(case[k]) for k in sorted(case) if k not in ordered})
-    return tomli_w.dumps(ordered)
 
 
 def case_path(case: dict[str, Any]) -> Path:

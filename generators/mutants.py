@@ -160,7 +160,7 @@ class TappedAttacker(MutantAdapter):
             handle = entry.get("object") if isinstance(entry, Mapping) else entry
             try:
                 attacker = game.object(handle)
-            except Exception:  # noqa: BLE001 - an unknown handle: let the engine say so
+            except Exception:
                 continue
             if attacker.tapped:
                 attacker.tapped = False  # the bug: tapped status is ignored

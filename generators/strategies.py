@@ -24,6 +24,8 @@ __all__ = [
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
 _LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _CARD_TYPES = ("Creature", "Instant", "Sorcery", "Enchantment", "Artifact")
+#: The ten two-color hybrid symbols as Oracle text prints them (CR 107.4e).
+_HYBRID_PAIRS = ("W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "G/U")
 
 
 def _check_range(name: str, value: int, low: int, high: int) -> None:
@@ -31,37 +33,14 @@ def _check_range(name: str, value: int, low: int, high: int) -> None:
         raise ValueError(f"{name}={value!r} must be an integer from {low} to {high}")
 
 
-@st.composite
-def _mana_cost(draw: st.DrawFn, max_generic: int, max_colored: int, hybrid: bool,
-               x: bool) -> str:
-    parts: list[str] = []
-    if x and draw(st.booleans()):
-        parts.append("{X}")
-    generic = draw(st.integers(0, max_generic))
-    if generic:
-        parts.append(f"{{{generic}}}")
-    n = draw(st.integers(0, max_colored))
-    for _ in range(n):
-        c = _LETTER[draw(st.sampled_from(COLOR_WORDS))]
-        if hybrid and draw(st.integers(0, 4)) == 0:
-            other = _LETTER[draw(st.sampled_from(COLOR_WORDS))]
-            if other != c:
-                parts.append(f"{{{c}/{other}}}")
-                continue
-            parts.append(f"{{2/{c}}}")
-            continue
-        parts.append(f"{{{c}}}")
-    if draw(st.integers(0, 9)) == 0:
-        parts.append("{C}")
-    return "".join(parts) or "{0}"
-
-
 def mana_costs(*, max_generic: int = 8, max_colored: int = 4, hybrid: bool = True,
                x: bool = False) -> st.SearchStrategy[str]:
     """Mana costs in Oracle notation, such as ``"{2}{W}{U}"`` or ``"{G/W}{1}"``."""
     _check_range("max_generic", max_generic, 0, 20)
     _check_range("max_colored", max_colored, 0, 10)
-    return _mana_cost(max_generic, max_colored, bool(hybrid), bool(x))
+    return from_source(lambda src: build_mana_cost(src, max_generic=max_generic,
+                                                   max_colored=max_colored, hybrid=bool(hybrid),
+                                                   x=bool(x)))
 
 
 _NAME_WORDS = ("Ash", "Brine", "Cinder", "Dusk", "Ember", "Frost", "Gale", "Husk", "Iron",
@@ -127,25 +106,29 @@ def build_colors(src: Source, *, min_size: int = 0, max_size: int = 5) -> list[s
 
 def build_mana_cost(src: Source, *, max_generic: int = 8, max_colored: int = 4,
                     hybrid: bool = True, x: bool = False, allow_empty: bool = True) -> str:
-    """A mana cost in Oracle notation (generic first, as printed); ``"{0}"`` when it is empty,
-    unless ``allow_empty`` is false (then at least one symbol is drawn)."""
+    """A mana cost in Oracle notation, symbols in printed order: X, generic, colorless, then
+    colored and hybrid symbols (hybrid pairs as printed, e.g. ``{W/U}``, ``{G/U}``, ``{2/R}``);
+    ``"{0}"`` when empty, unless ``allow_empty`` is false (then it has generic mana)."""
     parts: list[str] = []
     if x and src.integer(0, 3) == 0:
         parts.append("{X}")
     generic = src.integer(0 if allow_empty else 1, max_generic)
     if generic:
         parts.append(f"{{{generic}}}")
+    colorless = 0
+    colored: list[str] = []
     for _ in range(src.integer(0, max_colored)):
         letter = _LETTER[src.choice(COLOR_WORDS)]
         kind = src.integer(0, 7) if hybrid else 0
-        if kind == 6:
-            other = _LETTER[src.choice(COLOR_WORDS)]
-            parts.append(f"{{{letter}/{other}}}" if other != letter else f"{{2/{letter}}}")
+        if kind == 5:
+            colored.append(f"{{2/{letter}}}")
+        elif kind == 6:
+            colored.append(f"{{{src.choice(_HYBRID_PAIRS)}}}")
         elif kind == 7:
-            parts.append("{C}")
+            colorless += 1
         else:
-            parts.append(f"{{{letter}}}")
-    return "".join(parts) or "{0}"
+            colored.append(f"{{{letter}}}")
+    return "".join(parts + ["{C}"] * colorless + colored) or "{0}"
 
 
 def unique_name(src: Source, used: set[str]) -> str:

@@ -4,9 +4,12 @@ An activated ability is card data ``{kind = "activated", cost = {...}, targets =
 effects = [...], timing = "sorcery"}``; a mana ability is ``{kind = "mana", cost = {...},
 produce = ...}`` (see :mod:`reference_engine.mana_abilities`). A cost is a table:
 
-* ``tap = true``: {T}, "tap this permanent" (107.5);
+* ``tap = true``: {T}, "tap this permanent" (107.5); ``untap = true``: {Q} (107.6);
 * ``mana = "{1}"``: a mana cost paid from the activator's pool (601.2g-h via 602.2b);
 * ``sacrifice_self = true``: sacrifice this permanent (701.21);
+* ``sacrifice = {filter}``: sacrifice a permanent you control matching the filter (choice
+  ``sacrifice``, answered with a handle);
+* ``discard_self = true``: discard this card (cycling; the ability lists ``zones = ["hand"]``);
 * ``life = 2``: pay 2 life (119.4).
 
 The action ``activate {player, object, ability, targets, choices, x}`` picks the ability by its
@@ -24,8 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .choices import offer_choices, withdraw_choices
+from .choices import choose, offer_choices, withdraw_choices
 from .errors import RulesViolation, SetupError
+from .filters import FilterContext, matches
 from .layers import characteristics_of
 from .mana import parse_mana_cost
 from .mana_abilities import is_mana_ability, produce_mana, spend_check
@@ -85,6 +89,8 @@ class Activation:
     targets: list[dict[str, Any]] = field(default_factory=list)
     payment: list[int] = field(default_factory=list)
     x: int = 0
+    #: The permanent chosen to pay a ``sacrifice`` cost.
+    victim: GameObject | None = None
 
 
 def _targets(state: GameState, source: GameObject, ability: Mapping[str, Any],
@@ -111,7 +117,9 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
                      check_targets: bool = True) -> Activation:
     """Check every rule for activating ability ``index`` of ``source`` now; change nothing.
 
-    Raises :class:`RulesViolation` with the failure class of the first rule broken.
+    Raises :class:`RulesViolation` with the failure class of the first rule broken. With
+    ``check_targets`` false (the ``can_activate`` question) targets and the permanent to
+    sacrifice are not chosen.
     """
     abilities = activated_abilities(state, source)
     if not 0 <= index < len(abilities):
@@ -132,12 +140,14 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     if check_targets:
         act.targets = _targets(state, source, ability, list(targets or []))
     cost = _cost(ability)
-    if cost.get("tap"):
-        if source.tapped:  # 107.5: a tapped permanent can't be tapped again to pay
-            raise RulesViolation("tapped", f"{source.name_for_log} is already tapped")
-        if is_summoning_sick(state, source):
-            raise RulesViolation("summoning-sick", f"{source.name_for_log} hasn't been under "
-                                 f"{player}'s control since their most recent turn began")
+    if cost.get("tap") and source.tapped:  # 107.5: it can't be tapped again to pay
+        raise RulesViolation("tapped", f"{source.name_for_log} is already tapped")
+    if cost.get("untap") and not source.tapped:  # 107.6: only a tapped one can be untapped
+        raise RulesViolation("cannot-pay", f"{source.name_for_log} is already untapped")
+    # 302.6 covers abilities with {T} or {Q} in their cost.
+    if (cost.get("tap") or cost.get("untap")) and is_summoning_sick(state, source):
+        raise RulesViolation("summoning-sick", f"{source.name_for_log} hasn't been under "
+                             f"{player}'s control since their most recent turn began")
     if "mana" in cost:
         can_spend = spend_check(state, ability_source=source)
         payment = find_payment(parse_mana_cost(str(cost["mana"])),
@@ -148,7 +158,26 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     life = int(cost.get("life", 0))
     if life > state.players[player].life:  # 119.4: can pay life only up to one's total
         raise RulesViolation("cannot-pay", f"{player} can't pay {life} life")
+    if cost.get("discard_self") and source.zone != "hand":
+        raise RulesViolation("cannot-pay", f"{source.name_for_log} isn't in a hand to discard")
+    if "sacrifice" in cost:
+        act.victim = _victim(state, player, source, cost["sacrifice"], pick=check_targets)
     return act
+
+
+def _victim(state: GameState, player: str, source: GameObject, flt: Any, *,
+            pick: bool = True) -> GameObject | None:
+    """The permanent ``player`` sacrifices to pay a ``sacrifice = {filter}`` cost (118.3);
+    with ``pick`` false, only check that there is one."""
+    fctx = FilterContext(you=player, source=source.id)
+    options = [o for o in state.battlefield()
+               if o.controller == player and matches(state, o, dict(flt), ctx=fctx)]
+    if not options:
+        raise RulesViolation("cannot-pay", f"{player} controls nothing to sacrifice ({flt})")
+    if not pick:
+        return None
+    names = [o.handle or f"#{o.id}" for o in options]
+    return options[names.index(choose(state, "sacrifice", names))]
 
 
 def _pay(state: GameState, act: Activation) -> GameObject:
@@ -160,14 +189,23 @@ def _pay(state: GameState, act: Activation) -> GameObject:
     if cost.get("tap"):
         act.source.tapped = True
         state.log("tapped", object=act.source.id, card=act.source.card.name, cost=True)
+    if cost.get("untap"):
+        act.source.tapped = False
+        state.log("untapped", object=act.source.id, card=act.source.card.name, cost=True)
     if cost.get("life"):
         state.players[act.player].life -= int(cost["life"])
-    if cost.get("sacrifice_self"):
-        state.log("sacrificed", object=act.source.id, card=act.source.card.name)
-        if characteristics_of(state, act.source.id).has_type("Creature"):
+    for victim in ([act.source] if cost.get("sacrifice_self") else []) + (
+            [act.victim] if act.victim is not None else []):
+        if victim.id not in state.objects:
+            continue
+        state.log("sacrificed", object=victim.id, card=victim.card.name, player=act.player)
+        if characteristics_of(state, victim.id).has_type("Creature"):
             # 700.4: a creature put into a graveyard from the battlefield dies.
-            state.log("dies", object=act.source.id, card=act.source.card.name,
-                      reason="sacrificed")
+            state.log("dies", object=victim.id, card=victim.card.name, reason="sacrificed")
+        state.move(victim, "graveyard")
+    if cost.get("discard_self"):
+        state.log("discarded", object=act.source.id, card=act.source.card.name,
+                  player=act.player)
         state.move(act.source, "graveyard")
     state.changed()
     return act.source
@@ -195,10 +233,10 @@ def _activate(game: Game, a: Mapping[str, Any]) -> None:
     state = game.state
     player = game.player(a.get("player", state.priority_player))
     source = game.object(a.get("object"))
-    act = check_activation(state, player, source, int(a.get("ability", 0)),
-                           targets=list(a.get("targets", [])), x=int(a.get("x", 0)))
     offer_choices(state, a.get("choices"))
     try:
+        act = check_activation(state, player, source, int(a.get("ability", 0)),
+                               targets=list(a.get("targets", [])), x=int(a.get("x", 0)))
         activate(state, act)
     finally:
         withdraw_choices(state)
@@ -225,10 +263,16 @@ def cost_text(cost: Mapping[str, Any]) -> str:
         parts.append(str(cost["mana"]))
     if cost.get("tap"):
         parts.append("{T}")
+    if cost.get("untap"):
+        parts.append("{Q}")
     if cost.get("life"):
         parts.append(f"Pay {int(cost['life'])} life")
     if cost.get("sacrifice_self"):
         parts.append("Sacrifice this permanent")
+    if cost.get("sacrifice"):
+        parts.append("Sacrifice a permanent")
+    if cost.get("discard_self"):
+        parts.append("Discard this card")
     return ", ".join(parts)
 
 

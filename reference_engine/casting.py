@@ -1,4 +1,4 @@
-"""Casting spells (CR 601): the ``cast`` action as the sequence of CR 601.2, and its queries.
+"""Casting spells (CR 601): the ``cast`` action as the sequence of CR 601.2.
 
 ``action = { type = "cast", player = "alice", object = "handle", half = "Assault",
 alternative = "overload" | "without_paying_mana_cost", modes = [0], kicked = true, x = 3,
@@ -26,10 +26,8 @@ An action the rules forbid is rejected with a failure class and the game returns
 before the cast was proposed (601.2, 733): ``timing``, ``cannot-cast``, ``illegal-choice``,
 ``illegal-target``, ``cannot-pay``.
 
-Permissions (CR 601.3) are data: ``setup.permissions`` (an effect that already exists) or a
-static ability ``{ kind = "static", permission = {...} }`` of a permanent (or of the card itself
-with ``affected = "self"``). A permission is ``{ player, zones = ["graveyard"], spells = filter,
-flash = true, additional_cost = "{2}", without_paying_mana_cost = true }``.
+Permissions to cast (CR 601.3) are data, see :mod:`reference_engine.permissions`; the queries
+about a proposed cast are in :mod:`reference_engine.queries_casting`.
 """
 
 from __future__ import annotations
@@ -44,100 +42,27 @@ from .choices import choose, offer_choices, withdraw_choices
 from .costs import CostChange, cost_changes, total_cost
 from .errors import RulesViolation, SetupError
 from .filters import FilterContext, matches
-from .layers import characteristics_of, compute_all, static_abilities
+from .layers import characteristics_of
 from .mana import ManaCost, parse_mana_cost
 from .mana_abilities import spend_check
 from .mana_pool import SpendCheck, find_payment
 from .objects import GameObject
+from .permissions import permissions_for
 from .priority import give_priority
-from .registry import CAST_RESTRICTIONS, action, query, setup_hook
+from .registry import CAST_RESTRICTIONS, action
 from .resolution import is_legal_target, spell_ability
 from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["FREE", "CastPlan", "Permission", "cast_spell", "permissions_for"]
+__all__ = ["FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana", "plan_cast",
+           "snapshot", "target_ref"]
 
 #: The alternative cost of an effect that lets a player cast a spell without paying its mana
 #: cost (CR 118.9).
 FREE = "without_paying_mana_cost"
 _MAIN_STEPS = ("precombat-main", "postcombat-main")
-
-
-@dataclass(frozen=True)
-class Permission:
-    """A rule or effect allowing a player to cast spells (CR 601.3)."""
-
-    player: str
-    #: Zones it lets the player cast spells from (empty: it changes only timing or cost).
-    zones: tuple[str, ...] = ()
-    spells: Mapping[str, Any] | None = None
-    flash: bool = False
-    additional_cost: ManaCost | None = None
-    free: bool = False
-    only_object: int | None = None
-    source: int | None = None
-
-    def applies(self, state: GameState, obj: GameObject, chars: Characteristics,
-                player: str) -> bool:
-        """Whether the permission is ``player``'s and covers ``obj`` cast with the spell
-        characteristics ``chars`` (601.3b, 601.3e: the choices made while proposing count)."""
-        if player != self.player:
-            return False
-        if self.only_object is not None and obj.id != self.only_object:
-            return False
-        flt = self.spells
-        return not flt or matches(state, obj, flt, ctx=FilterContext(you=player), chars=chars)
-
-
-def _permission(data: Mapping[str, Any], *, player: str, source: int | None,
-                only_object: int | None) -> Permission:
-    zones = data.get("zones", data.get("zone", ["hand"] if data.get(
-        "without_paying_mana_cost") else []))
-    zones = (zones,) if isinstance(zones, str) else tuple(zones)
-    extra = data.get("additional_cost")
-    return Permission(
-        player=player, zones=zones, spells=data.get("spells"), flash=bool(data.get("flash")),
-        additional_cost=parse_mana_cost(str(extra)) if extra is not None else None,
-        free=bool(data.get("without_paying_mana_cost")), only_object=only_object,
-        source=source)
-
-
-@setup_hook
-def _setup_permissions(state: GameState, setup: Mapping[str, Any]) -> None:
-    """``setup.permissions``: casting permissions of effects that already exist."""
-    out = []
-    for i, entry in enumerate(setup.get("permissions", [])):
-        player = entry.get("player", state.active_player)
-        if player not in state.players:
-            raise SetupError(f"setup.permissions[{i}]: unknown player {player!r}")
-        only = state.by_handle(str(entry["object"])).id if "object" in entry else None
-        out.append(_permission(entry, player=str(player), source=None, only_object=only))
-    state.extra["cast_permissions"] = out
-
-
-def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Permission]:
-    """Every permission that may apply to ``player`` casting ``obj`` (CR 601.3): the setup's,
-    permanents' static abilities, and the card's own ``affected = "self"`` permissions."""
-    out: list[Permission] = []
-    for perm in state.extra.get("cast_permissions", []):
-        out.append(perm)
-    chars = compute_all(state)
-    for source, ability in static_abilities(state, chars):
-        data = ability.get("permission")
-        if isinstance(data, Mapping) and ability.get("affected") != "self":
-            who = data.get("player", "you")
-            players = ([source.controller] if who == "you"
-                       else state.opponents(source.controller) if who == "opponent"
-                       else list(state.players) if who == "any" else [str(who)])
-            out += [_permission(data, player=p, source=source.id, only_object=None)
-                    for p in players]
-    for ability in chars[obj.id].abilities:
-        data = ability.get("permission")
-        if isinstance(data, Mapping) and ability.get("affected") == "self":
-            out.append(_permission(data, player=obj.owner, source=obj.id, only_object=obj.id))
-    return out
 
 
 @dataclass
@@ -333,25 +258,57 @@ def _base_cost(spell: Characteristics, plan: CastPlan,
     return spell.mana_cost
 
 
-def _target_ref(state: GameState, value: Any) -> dict[str, Any]:
+def target_ref(state: GameState, value: Any) -> dict[str, Any]:
     if value in state.players:
         return {"player": value}
     return {"object": state.by_handle(str(value)).id}
 
 
 def active_slots(ability: Mapping[str, Any] | None, *, kicked: bool,
-                 overloaded: bool) -> list[Mapping[str, Any]]:
-    """The target slots a spell has given its announcements (CR 601.2c): kicker-only slots
-    only if kicked (702.33g); none at all when overloaded (702.96b)."""
+                 overloaded: bool) -> list[tuple[str, Mapping[str, Any]]]:
+    """The target slots (name, slot) a spell has given its announcements (CR 601.2c):
+    kicker-only slots only if kicked (702.33g); none at all when overloaded (702.96b)."""
     if ability is None or overloaded:
         return []
-    return [s for s in ability.get("targets", [])
+    return [(str(s.get("name", f"t{i}")), s) for i, s in enumerate(ability.get("targets", []))
             if "if_kicked" not in s or bool(s["if_kicked"]) == kicked]
 
 
+def _count_range(slot: Mapping[str, Any]) -> tuple[int, int]:
+    """How many targets a slot takes: ``count = n`` or ``[min, max]`` ("up to", 601.2c)."""
+    count = slot.get("count", 1)
+    if isinstance(count, int):
+        return count, count
+    return int(count[0]), int(count[1])
+
+
+def _split_targets(name: str, slots: list[tuple[str, Mapping[str, Any]]],
+                   given: Any) -> list[tuple[str, Mapping[str, Any], list[Any]]]:
+    """The chosen targets per slot: a table by slot name, or a list in slot order."""
+    if isinstance(given, Mapping):
+        unknown = sorted(set(given) - {n for n, _ in slots})
+        if unknown:
+            raise _reject("illegal-target", f"{name} has no target slot(s) {unknown} as "
+                          "announced (CR 601.2c)")
+        return [(n, s, list(given.get(n, []))) for n, s in slots]
+    values = list(given) if isinstance(given, list) else [given]
+    out, pos = [], 0
+    for n, s in slots:
+        low, high = _count_range(s)
+        take = low if low == high else min(high, max(low, len(values) - pos))
+        out.append((n, s, values[pos:pos + take]))
+        pos += take
+    if pos != len(values):
+        need = sum(_count_range(s)[0] for _, s in slots)
+        raise _reject("illegal-target", f"{name} needs {need} target(s) as announced, "
+                      f"{len(values)} given (CR 601.2c)")
+    return out
+
+
 def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,
-                    given: list[Any]) -> None:
-    """Check 601.2c: one legal target per target the spell requires."""
+                    given: Any) -> None:
+    """Check 601.2c: the number of targets each target slot requires, each legal, and the
+    same object or player at most once for any one instance of the word "target"."""
     ability = spell_ability(state, spell_obj)
     slots = active_slots(ability, kicked=plan.kicked > 0,
                          overloaded=plan.alternative == "overload")
@@ -359,17 +316,22 @@ def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,
     if plan.alternative == "overload" and given:
         raise _reject("illegal-target", f"{name} cast for its overload cost has no targets "
                       "(CR 702.96b)")
-    if len(given) != len(slots):
-        raise _reject("illegal-target", f"{name} needs {len(slots)} target(s) as announced, "
-                      f"{len(given)} given (CR 601.2c)")
-    for i, (slot, value) in enumerate(zip(slots, given, strict=True)):
-        ref = _target_ref(state, value)
-        ref["slot"] = str(slot.get("name", f"t{i}"))
-        if ref.get("object") == spell_obj.id or not is_legal_target(state, spell_obj, slot,
-                                                                      ref):
-            raise _reject("illegal-target", f"{value!r} is not a legal target for {name} "
-                          f"({slot.get('kind', 'any')} {dict(slot.get('filter', {}))})")
-        plan.targets.append(ref)
+    for slot_name, slot, values in _split_targets(name, slots, given):
+        low, high = _count_range(slot)
+        if not low <= len(values) <= high:
+            raise _reject("illegal-target", f"{name} needs {low}-{high} target(s) for "
+                          f"{slot_name!r}, {len(values)} given (CR 601.2c)")
+        if len({str(v) for v in values}) != len(values):
+            raise _reject("illegal-target", f"the same target is chosen twice for one "
+                          f"instance of the word target on {name} (CR 601.2c)")
+        for value in values:
+            ref = target_ref(state, value)
+            ref["slot"] = slot_name
+            if ref.get("object") == spell_obj.id or not is_legal_target(
+                    state, spell_obj, slot, ref):
+                raise _reject("illegal-target", f"{value!r} is not a legal target for {name} "
+                              f"({slot.get('kind', 'any')} {dict(slot.get('filter', {}))})")
+            plan.targets.append(ref)
 
 
 def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
@@ -423,9 +385,7 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
         spell_obj.extra["overloaded"] = True
     state.changed()
     if check_targets:
-        given = a.get("targets", [])
-        _choose_targets(state, spell_obj, plan, list(given) if isinstance(given, list)
-                        else [given])
+        _choose_targets(state, spell_obj, plan, a.get("targets", []))
         spell_obj.targets = plan.targets
     # 601.2f: total cost.
     spell = characteristics_of(state, spell_obj.id)
@@ -480,7 +440,16 @@ def snapshot(state: GameState) -> GameState:
     memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
     for obj in state.objects.values():
         memo[id(obj.card)] = obj.card  # card definitions are immutable: share them
-    return copy.deepcopy(state, memo)
+    # The event log only grows and its events are frozen, so the copy shares them; the cache of
+    # computed characteristics is rebuilt on demand.
+    events, cache = state.events, state._chars_cache
+    state.events, state._chars_cache = [], None
+    try:
+        saved = copy.deepcopy(state, memo)
+    finally:
+        state.events, state._chars_cache = events, cache
+    saved.events = list(events)
+    return saved
 
 
 @action("cast")
@@ -496,107 +465,3 @@ def _cast(game: Game, a: Mapping[str, Any]) -> None:
         game.state = saved  # 601.2: the game returns to the moment before the proposal
         raise
     withdraw_choices(game.state)
-
-
-def _proposal(game: Game, q: Mapping[str, Any]) -> Mapping[str, Any]:
-    return {k: v for k, v in q.items() if k != "query"}
-
-
-@query("total_cost")
-def _total_cost(game: Game, q: Mapping[str, Any]) -> str | None:
-    """The total cost (CR 601.2f) of a proposed cast (``object``, ``player``, ``half``,
-    ``alternative``, ``kicked``, ``x``), without casting it: e.g. ``"{G}{G}"``; null if the
-    proposal itself is illegal (a half it doesn't have, kicker twice, ...)."""
-    trial = snapshot(game.state)
-    offer_choices(trial, q.get("choices"))
-    try:
-        plan, _ = plan_cast(trial, _proposal(game, q), check_timing=False,
-                            check_targets=False)
-    except RulesViolation:
-        return None  # the proposed cast is illegal: it has no total cost
-    return plan.cost_text
-
-
-@query("can_cast")
-def _can_cast(game: Game, q: Mapping[str, Any]) -> bool:
-    """Whether the cast action with these fields would be allowed now (nothing changes)."""
-    trial = snapshot(game.state)
-    offer_choices(trial, q.get("choices"))
-    try:
-        cast_spell(trial, _proposal(game, q))
-    except RulesViolation:
-        return False
-    return True
-
-
-@query("kicked")
-def _kicked(game: Game, q: Mapping[str, Any]) -> bool:
-    """Whether a spell or permanent is kicked (CR 702.33d)."""
-    return game.object(q.get("object")).kicked > 0
-
-
-@query("cast_half")
-def _cast_half(game: Game, q: Mapping[str, Any]) -> Any:
-    """The name of the half being cast of a split-card spell (CR 709.3), or null."""
-    obj = game.object(q.get("object"))
-    if obj.zone != "stack" or obj.cast_half is None:
-        return None
-    return obj.card.faces[obj.cast_half].name
-
-
-@query("x")
-def _x(game: Game, q: Mapping[str, Any]) -> int:
-    """The value of X: the announced value on the stack, 0 everywhere else (CR 107.3)."""
-    obj = game.object(q.get("object"))
-    return int(obj.x or 0) if obj.zone == "stack" else 0
-
-
-def _label(state: GameState, ref: Mapping[str, Any]) -> str:
-    if "player" in ref:
-        return str(ref["player"])
-    obj = state.objects.get(int(ref["object"]))
-    if obj is None:
-        return "(gone)"
-    return obj.handle or characteristics_of(state, obj.id).name
-
-
-@query("targets")
-def _targets(game: Game, q: Mapping[str, Any]) -> list[str]:
-    """The targets of a spell or ability on the stack (CR 601.2c): handles or player names."""
-    obj = game.object(q.get("object"))
-    return [_label(game.state, r) for r in obj.targets]
-
-
-@query("stack_objects")
-def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The stack, bottom first (CR 405.2): for each object its name, controller, whether it is
-    a copy (707.10) and kicked (702.33d), and its targets."""
-    state = game.state
-    out = []
-    for oid in state.zone_list("stack"):
-        obj = state.objects[oid]
-        name = (f"ability of {obj.card.name}" if obj.ability is not None
-                else characteristics_of(state, oid).name)
-        out.append({"name": name, "controller": obj.controller, "copy": obj.is_copy,
-                    "kicked": obj.kicked > 0,
-                    "targets": [_label(state, r) for r in obj.targets]})
-    return out
-
-
-@query("legal_target")
-def _legal_target(game: Game, q: Mapping[str, Any]) -> bool:
-    """Whether ``target`` (a handle or player) is now a legal target for slot ``slot`` (default
-    the first) of the spell or ability ``object`` on the stack (CR 115, 608.2b)."""
-    state = game.state
-    obj = game.object(q.get("object"))
-    ability = spell_ability(state, obj)
-    slots = list((ability or {}).get("targets", []))
-    names = [str(s.get("name", f"t{i}")) for i, s in enumerate(slots)]
-    wanted = str(q.get("slot", names[0] if names else ""))
-    if wanted not in names:
-        raise SetupError(f"legal_target: {obj.name_for_log} has no target slot {wanted!r} "
-                         f"(slots: {names})")
-    ref = _target_ref(state, q.get("target"))
-    if ref.get("object") == obj.id:
-        return False
-    return is_legal_target(state, obj, slots[names.index(wanted)], ref)

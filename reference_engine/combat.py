@@ -15,8 +15,8 @@ Every illegal declaration is rejected as a whole before anything changes (CR 508
 ``cannot-attack`` (not an untapped creature its controller has controlled continuously since
 the turn began or with haste, a battle, defender, a "can't attack" effect, CR 508.1a, 302.6,
 702.3b), ``cannot-block`` (tapped, a "can't block" effect such as Chaos, flying, menace,
-protection, CR 509.1a-b), ``timing`` (the wrong step, or a second declaration) and
-``illegal-action`` (the wrong player, or a creature declared twice).
+protection, landwalk, "can't be blocked", CR 509.1a-b), ``timing`` (the wrong step, or a
+second declaration) and ``illegal-action`` (the wrong player, or a creature declared twice).
 
 Combat state lives in ``state.extra["combat"]`` by object id; a permanent that leaves the
 battlefield becomes a new object (CR 400.7), so it is no longer attacking or blocking (506.4).
@@ -56,6 +56,9 @@ __all__ = [
 ]
 
 _KEY = "combat"
+#: Landwalk keywords (CR 702.14) and the land subtype each looks for.
+_LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "forestwalk": "Forest"}
 #: Rule-modifying continuous effects (CR 611.2c), e.g. Chaos's "creatures can't block".
 RULE_EFFECTS_KEY = "rule_effects"
 
@@ -113,6 +116,24 @@ def is_blocked(state: GameState, attacker: int) -> bool:
     """Whether ``attacker`` is a blocked creature (CR 509.1h: it stays blocked even if its
     blockers leave combat)."""
     return attacker in combat(state)["blocked"]
+
+
+def defending_player(state: GameState, defender: Any) -> str | None:
+    """The player an attack is against (CR 506.2): the player attacked, the controller of the
+    planeswalker attacked, or the protector of the battle attacked (310.5: a Siege's protector
+    is an opponent of its controller, chosen as it entered; ``extra["protector"]``)."""
+    if isinstance(defender, str):
+        return defender
+    obj = state.objects.get(defender)
+    if obj is None:
+        return None
+    if compute_all(state)[obj.id].has_type("Battle"):
+        protector = obj.extra.get("protector")
+        if protector is None and compute_all(state)[obj.id].has_subtype("Siege"):
+            others = state.opponents(obj.controller)
+            protector = others[0] if len(others) == 1 else None
+        return str(protector) if protector is not None else obj.controller
+    return obj.controller
 
 
 # -- restrictions --------------------------------------------------------------------------------
@@ -207,6 +228,14 @@ def block_problem(state: GameState, blocker: GameObject, attacker: GameObject, p
     if ac.has_keyword("flying") and not (c.has_keyword("flying") or c.has_keyword("reach")):
         return (f"{attacker.name_for_log} has flying and {blocker.name_for_log} has neither "
                 "flying nor reach (CR 702.9b)")
+    if rule_applies(state, "cant_be_blocked", attacker, chars):
+        return f"an effect says {attacker.name_for_log} can't be blocked (CR 509.1b)"
+    for kw in sorted(ac.keywords):
+        land = _LANDWALK.get(kw)
+        if land and any(o.controller == player and chars[o.id].has_type("Land")
+                        and chars[o.id].has_subtype(land) for o in state.battlefield()):
+            return (f"{attacker.name_for_log} has {kw} and {player} controls a {land} "
+                    "(CR 702.14c)")
     for restriction in BLOCK_RESTRICTIONS:
         reason = restriction(state, blocker, attacker)
         if reason:
@@ -255,11 +284,12 @@ def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject,
         else:
             target = game.object(defender, field="defender")
             tc = compute_all(state)[target.id]
-            if target.zone != "battlefield" or target.controller not in opponents or not (
-                    tc.has_type("Planeswalker") or tc.has_type("Battle")):
+            if target.zone != "battlefield" or not (
+                    tc.has_type("Planeswalker") or tc.has_type("Battle")) or (
+                    defending_player(state, target.id) not in opponents):
                 raise RulesViolation(
-                    "cannot-attack", f"{target.name_for_log} is not a planeswalker or battle "
-                    "an opponent controls (CR 508.1b)")
+                    "cannot-attack", f"{target.name_for_log} is not a planeswalker an opponent "
+                    "controls or a battle an opponent protects (CR 508.1b, 310.5)")
             out.append((obj, target.id))
     return out
 
@@ -369,8 +399,8 @@ def _block_action(game: Game, a: Mapping[str, Any]) -> None:
     if state.step == "declare-attackers" and state.zone_list("stack"):
         raise RulesViolation("timing", "the stack must be empty to move to declare blockers")
     current = attackers(state)
-    defenders = {d if isinstance(d, str) else state.objects[d].controller
-                 for d in current.values() if isinstance(d, str) or d in state.objects}
+    defenders = {p for p in (defending_player(state, d) for d in current.values())
+                 if p is not None}
     player = game.player(a.get("player", next(iter(sorted(defenders)), None)))
     if player not in defenders:
         raise RulesViolation("illegal-action", f"{player} is not a defending player (CR 509.1)")
@@ -379,9 +409,7 @@ def _block_action(game: Game, a: Mapping[str, Any]) -> None:
     for blocker, attacker in blocks:
         if attacker.id not in current:
             raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking")
-        defender = current[attacker.id]
-        attacked = defender if isinstance(defender, str) else state.objects[defender].controller
-        if attacked != player:
+        if defending_player(state, current[attacker.id]) != player:
             raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking "
                                  f"{player} or a permanent {player} controls (CR 509.1a)")
         problem = block_problem(state, blocker, attacker, player, chars)

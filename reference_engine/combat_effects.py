@@ -72,8 +72,9 @@ def _double_pt(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _rules_effect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """A rule-modifying effect such as "creatures can't block this turn" (CR 611.2c)."""
     rule = str(p.get("rule", ""))
-    if rule not in ("cant_block", "cant_attack"):
-        raise SetupError(f"rules_effect: unknown rule {rule!r} (cant_block, cant_attack)")
+    if rule not in ("cant_block", "cant_attack", "cant_be_blocked"):
+        raise SetupError(f"rules_effect: unknown rule {rule!r} "
+                         "(cant_block, cant_attack, cant_be_blocked)")
     affected: Any = dict(p.get("affected", {"type": "Creature"}))
     if p.get("target") is not None:
         affected = [o.id for o in objects_of(ctx, ctx.refs(p))]

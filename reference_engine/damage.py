@@ -12,7 +12,7 @@ one event, returns the :class:`Modifier` objects that apply to it now.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -93,7 +93,8 @@ def _affected_player(state: GameState, event: DamageEvent) -> str:
 def modify(state: GameState, event: DamageEvent) -> DamageEvent:
     """Apply replacement and prevention effects to one event (CR 616.1): while any applies,
     the affected player chooses one (choice ``damage_order``, a list of modifier ids in the
-    order to apply them), it applies, and the rest are checked again."""
+    order to apply them, or a table of such lists by player), it applies, and the rest are
+    checked again."""
     used: set[str] = set()
     order: list[str] | None = None
     while event.amount > 0:
@@ -104,7 +105,11 @@ def modify(state: GameState, event: DamageEvent) -> DamageEvent:
             mod = mods[0]
         else:
             if order is None:
-                order = list(choose(state, "damage_order", None, default=[], has_default=True))
+                answer = choose(state, "damage_order", None, default=[], has_default=True)
+                if isinstance(answer, Mapping):
+                    # Answers by player: the affected player's own order (616.1).
+                    answer = answer.get(_affected_player(state, event), [])
+                order = list(answer)
             ranked = [m for oid in order for m in mods if m.id == oid]
             mod = ranked[0] if ranked else mods[0]
         used.add(mod.id)

@@ -7,7 +7,7 @@ only then logs the ``enters`` event, so nothing sees the object before they have
 
 Which replacement effects apply is decided by looking at the permanent **as it would exist on the
 battlefield** (CR 614.12): its own static abilities, continuous effects that already exist, and
-the replacement effects already applied to it (616.1e). A copy effect ("enter as a copy of")
+the replacement effects already applied to it (616.1f). A copy effect ("enter as a copy of")
 applies first (616.1c), so the permanent it becomes is what the others see.
 
 Replacement effects are card data, ``{kind = "replacement", event = "enters", ...}``:
@@ -20,9 +20,10 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
 Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``
 (``"X"``: the X of the spell it was, CR 107.3m);
 ``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
-players = ["you", "opponent"]}`` (an "as enters" choice, CR 614.12, remembered on the permanent
-for its linked abilities, CR 607.2); ``copy = {filter = {...}, optional = true, except = [ops]}``
-(enter as a copy of a permanent, CR 707.5, 614.1c).
+players = ["you", "opponent"], not_basic_land, nonland}`` (an "as enters" choice, CR 614.12,
+remembered on the permanent for its linked abilities, CR 607.2);
+``copy = {filter = {...}, optional = true, except = [ops]}`` (enter as a copy of a permanent,
+CR 707.5, 614.1c).
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ class EnterReplacement:
     ability: Mapping[str, Any]
 
     @property
-    def key(self) -> tuple[int, int]:
-        """Identifies the effect, so it applies at most once (CR 614.5)."""
-        return (self.source, self.index)
+    def key(self) -> tuple[int, int, str]:
+        """Identifies the effect by its source and its text, so it applies at most once
+        (CR 614.5), even when an earlier replacement (a copy effect) changed the abilities."""
+        return (self.source, self.index, repr(self.ability))
 
 
 def can_enter_transformed(obj: GameObject) -> bool:
@@ -113,7 +115,7 @@ def _is_enters(ability: Mapping[str, Any]) -> bool:
 
 
 def applicable_replacements(state: GameState, new: GameObject,
-                            done: set[tuple[int, int]]) -> list[EnterReplacement]:
+                            done: set[tuple[int, int, str]]) -> list[EnterReplacement]:
     """The enters replacement effects that apply to ``new`` as it would exist on the battlefield
     (CR 614.12), not counting those in ``done``, in timestamp order of their sources."""
     chars = compute_all(state)
@@ -136,8 +138,8 @@ def applicable_replacements(state: GameState, new: GameObject,
 
 def apply_enter_replacements(state: GameState, new: GameObject) -> None:
     """Apply every enters replacement effect to ``new`` one at a time (CR 616.1): a copy effect
-    first (616.1c), then the others; after each, look again at the permanent (616.1e)."""
-    done: set[tuple[int, int]] = set()
+    first (616.1c), then the others (616.1e); after each, look again at the permanent (616.1f)."""
+    done: set[tuple[int, int, str]] = set()
     for _ in range(64):
         pending = applicable_replacements(state, new, done)
         if not pending:
@@ -196,7 +198,8 @@ def _number(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
 def _card_name(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     from .names import choose_card_name
 
-    return choose_card_name(state, value, not_basic_land=bool(spec.get("not_basic_land")))
+    return choose_card_name(state, value, not_basic_land=bool(spec.get("not_basic_land")),
+                            nonland=bool(spec.get("nonland")))
 
 
 def _word(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:

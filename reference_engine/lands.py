@@ -26,7 +26,7 @@ from .entering import enter_battlefield
 from .errors import RulesViolation, SetupError
 from .layers import characteristics_of, compute_all, layer_rule, static_abilities
 from .priority import give_priority
-from .registry import action, query
+from .registry import LAND_PLAY_RESTRICTIONS, action, query
 from .resolution import ResolveContext, amount
 
 if TYPE_CHECKING:
@@ -181,6 +181,10 @@ def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
     if record.lands_played >= allowed:  # 305.2b
         raise RulesViolation("land-limit", f"{player} has already played {record.lands_played} "
                              f"land(s) this turn")
+    for restriction in LAND_PLAY_RESTRICTIONS:  # e.g. "lands with the chosen name can't be played"
+        reason = restriction(state, card)
+        if reason is not None:
+            raise RulesViolation("illegal-action", reason)
     # 305.1: it is put onto the battlefield, through its enters replacement effects such as
     # "This land enters tapped" (614.1d, 614.12).
     new = enter_battlefield(state, card, controller=player)

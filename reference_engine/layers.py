@@ -5,8 +5,10 @@ One pass computes all objects together, layer by layer (1 copy, 2 control, 3 tex
 apply first (613.3) and then effects in timestamp order (613.7). Static abilities are read from
 the characteristics as computed so far, so an ability granted in an earlier layer applies in the
 later ones, and conditions ("as long as white is the most common color") see the colors that
-layer 5 produced. Dependencies (613.8) are not ordered yet: within a layer, timestamp order
-decides; no case in the catalog needs more.
+layer 5 produced. An effect that depends on another (613.8a: the other would change its
+existence or what it applies to) applies after it, otherwise timestamp order decides (613.8b);
+an effect whose static ability was removed earlier in the layer no longer applies (see
+:mod:`reference_engine.dependencies`).
 
 Results are cached until the state changes (:meth:`GameState.changed`).
 """

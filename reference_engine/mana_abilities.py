@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COLOR_TYPES",
     "Proposal",
+    "choose_type",
     "could_produce",
     "has_tap_cost",
     "is_mana_ability",
@@ -97,6 +98,21 @@ class Proposal:
         if self.fixed is not None:
             return [list(self.fixed)] if self.fixed else []
         return [[t] * self.amount for t in self.options]
+
+
+_LKI = "mana_sources_lki"
+_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G",
+          "colorless": "C"}
+
+
+def choose_type(state: GameState, name: str, options: Sequence[str]) -> str:
+    """The type of mana chosen for choice ``name`` among ``options`` (letters), answered with a
+    letter (``"U"``) or a word (``"blue"``, ``"colorless"``)."""
+    if len(options) == 1:
+        return options[0]
+    words = [w for w, t in _WORDS.items() if t in options]
+    answer = str(choose(state, name, list(options) + words))
+    return _WORDS.get(answer, answer)
 
 
 def _type_letter(value: Any, where: str) -> str:
@@ -232,7 +248,7 @@ def produce_mana(state: GameState, source: GameObject, source_chars: Characteris
     elif not prop.options:
         mana = []  # 106.5: no type can be defined, so no mana
     else:
-        mana = [str(choose(state, "mana", list(prop.options)))] * prop.amount
+        mana = [choose_type(state, "mana", prop.options)] * prop.amount
     tapped_for_mana = has_tap_cost(ability)
     if mana and tapped_for_mana:
         order = choose(state, "mana_replacement_order", None, default=[], has_default=True)
@@ -242,6 +258,8 @@ def produce_mana(state: GameState, source: GameObject, source_chars: Characteris
         add_mana(state, player, t, source=source.id, **riders)
     state.log("mana-added", player=player, source=source.id, mana=list(mana))
     if mana and tapped_for_mana:
+        # Last known information, for triggers that look at a source sacrificed as a cost.
+        state.extra.setdefault(_LKI, {})[source.id] = (source, source_chars)
         event = state.log("tapped-for-mana", object=source.id, card=source.card.name,
                           player=player, mana=list(mana))
         _resolve_triggered_mana_abilities(state, event)
@@ -261,11 +279,15 @@ def is_triggered_mana_ability(ability: Mapping[str, Any]) -> bool:
 
 def _event_matches(state: GameState, obj: GameObject, spec: Mapping[str, Any],
                    event: Event) -> bool:
-    tapped = state.objects.get(int(event.details["object"]))
-    if tapped is None:
-        return False
+    oid = int(event.details["object"])
+    tapped = state.objects.get(oid)
+    chars: Characteristics | None = None
+    if tapped is None:  # it left the battlefield: use its last known information
+        if oid not in state.extra.get(_LKI, {}):
+            return False
+        tapped, chars = state.extra[_LKI][oid]
     fctx = FilterContext(you=obj.controller, source=obj.id)
-    if not matches(state, tapped, spec.get("filter", {}), ctx=fctx):
+    if not matches(state, tapped, spec.get("filter", {}), ctx=fctx, chars=chars):
         return False
     wanted = spec.get("mana_type")
     return wanted is None or _type_letter(wanted, "mana_type") in event.details["mana"]
@@ -278,7 +300,7 @@ def _mana_of_effect(state: GameState, eff: Mapping[str, Any], event: Event | Non
         produced = sort_types(set(event.details["mana"])) if event is not None else []
         if not produced:
             return []  # 106.5: no type can be defined
-        return [str(choose(state, "mana_trigger", produced))]
+        return [choose_type(state, "mana_trigger", produced)]
     return [_type_letter(s.text, "add_mana")
             for s in parse_mana_cost(str(eff.get("mana", ""))).symbols]
 

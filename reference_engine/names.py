@@ -16,7 +16,9 @@ the chosen name. A chosen name is kept as the list of names it stands for.
 **Chosen-name effects**: the filter key ``chosen_name = "key"`` holds for an object having a name
 chosen by the source for ``key``; an undefined choice matches nothing (607.5a). A static ability
 ``{kind = "static", rule = "cant_be_cast", filter = {...}}`` forbids casting the spells it
-matches (a cast restriction, see :data:`reference_engine.registry.CAST_RESTRICTIONS`).
+matches (a cast restriction, see :data:`reference_engine.registry.CAST_RESTRICTIONS`);
+``rule = "cant_be_played"`` forbids playing the lands it matches
+(:data:`reference_engine.registry.LAND_PLAY_RESTRICTIONS`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from .errors import RulesViolation, SetupError
 from .filters import FilterContext, filter_key, matches
 from .layers import characteristics_of, compute_all, static_abilities
 from .objects import PUBLIC_ZONES
-from .registry import cast_restriction, query
+from .registry import cast_restriction, land_play_restriction, query
 from .resolution import ResolveContext, effect, objects_of
 from .state import ZONE_CHANGE_HOOKS
 
@@ -93,7 +95,15 @@ def _keep_stickers(state: GameState, old: GameObject, new: GameObject) -> None:
 ZONE_CHANGE_HOOKS.append(_keep_stickers)
 
 
-def choose_card_name(state: GameState, value: Any, *, not_basic_land: bool = False) -> list[str]:
+#: Names of basic land cards (CR 205.4c, 305.6): a choice "other than a basic land card name"
+#: is checked against these even when the card isn't in the game.
+BASIC_LAND_NAMES = frozenset(
+    n.casefold() for base in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+    for n in (base, f"Snow-Covered {base}"))
+
+
+def choose_card_name(state: GameState, value: Any, *, not_basic_land: bool = False,
+                     nonland: bool = False) -> list[str]:
     """Check a chosen card name (CR 201.4b) and return the names it stands for.
 
     A split card (709.4a): under ``split_naming = "all-names"`` only all its names together are
@@ -102,12 +112,16 @@ def choose_card_name(state: GameState, value: Any, *, not_basic_land: bool = Fal
     """
     if not isinstance(value, str) or not value.strip():
         raise RulesViolation("illegal-choice", f"{value!r} is not a card name")
+    if (not_basic_land or nonland) and value.casefold() in BASIC_LAND_NAMES:
+        raise RulesViolation("illegal-choice", f"{value} is a basic land card name")
     card = state.catalog.get(value)
     if card is None:
         return [value]
-    if not_basic_land and card.front.types and "Land" in card.front.types and \
-            "Basic" in card.front.supertypes:
+    is_land = "Land" in card.front.types
+    if not_basic_land and is_land and "Basic" in card.front.supertypes:
         raise RulesViolation("illegal-choice", f"{card.name} is a basic land card name")
+    if nonland and is_land:
+        raise RulesViolation("illegal-choice", f"{card.name} is a land card name")
     if not card.is_split:
         face = card.face_named(value)
         return [face.name if face is not None else card.name]
@@ -150,16 +164,20 @@ def _chosen_name(state: GameState, obj: GameObject, chars: Characteristics, valu
     return any(n.casefold() in names for n in chars.names)
 
 
-def spell_prohibition(state: GameState, obj: GameObject, chars: Characteristics) -> str | None:
-    """Why a spell with characteristics ``chars`` can't be cast, from "can't be cast" static
-    abilities of permanents (CR 101.2, 601.2), or None."""
+def spell_prohibition(state: GameState, obj: GameObject, chars: Characteristics, *,
+                      rule: str = "cant_be_cast") -> str | None:
+    """Why a spell with characteristics ``chars`` can't be cast (or, with ``rule =
+    "cant_be_played"``, a land played), from static abilities of permanents (CR 101.2), or
+    None."""
     all_chars = compute_all(state)
     for src, ability in static_abilities(state, all_chars):
-        if ability.get("rule") != "cant_be_cast":
+        if ability.get("rule") != rule:
             continue
         fctx = FilterContext(you=src.controller, source=src.id, chars_of=all_chars.__getitem__)
         if matches(state, obj, dict(ability.get("filter", {})), ctx=fctx, chars=chars):
-            return f"{all_chars[src.id].name} says spells like {chars.name} can't be cast"
+            what = "spells" if rule == "cant_be_cast" else "lands"
+            return f"{all_chars[src.id].name} says {what} like {chars.name} can't be " + (
+                "cast" if rule == "cant_be_cast" else "played")
     return None
 
 
@@ -167,6 +185,13 @@ def spell_prohibition(state: GameState, obj: GameObject, chars: Characteristics)
 def _cant_be_cast(state: GameState, obj: GameObject) -> str | None:
     """Check "spells with the chosen name can't be cast" and other cast prohibitions."""
     return spell_prohibition(state, obj, characteristics_of(state, obj.id))
+
+
+@land_play_restriction
+def _cant_be_played(state: GameState, obj: GameObject) -> str | None:
+    """Check "lands with the chosen name can't be played" (CR 305.1)."""
+    return spell_prohibition(state, obj, characteristics_of(state, obj.id),
+                             rule="cant_be_played")
 
 
 @query("can_be_cast")

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from .objects import GameObject
     from .state import GameState
 
-__all__ = ["ACTIONS", "CAST_RESTRICTIONS", "QUERIES", "SETUP_HOOKS", "action",
-           "cast_restriction", "query", "setup_hook"]
+__all__ = ["ACTIONS", "CAST_RESTRICTIONS", "LAND_PLAY_RESTRICTIONS", "QUERIES", "SETUP_HOOKS",
+           "action", "cast_restriction", "land_play_restriction", "query", "setup_hook"]
 
 ActionHandler = Callable[["Game", Mapping[str, Any]], None]
 QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
@@ -34,6 +34,17 @@ CAST_RESTRICTIONS: list[CastRestriction] = []
 def cast_restriction(fn: CastRestriction) -> CastRestriction:
     """Register a rule that can forbid casting a spell (returns a reason, or None)."""
     CAST_RESTRICTIONS.append(fn)
+    return fn
+
+
+#: Rules that forbid playing a land (CR 305.1), each (state, the land card) -> the reason, or
+#: None. The ``play_land`` action asks every one and rejects with ``illegal-action``.
+LAND_PLAY_RESTRICTIONS: list[CastRestriction] = []
+
+
+def land_play_restriction(fn: CastRestriction) -> CastRestriction:
+    """Register a rule that can forbid playing a land (returns a reason, or None)."""
+    LAND_PLAY_RESTRICTIONS.append(fn)
     return fn
 
 

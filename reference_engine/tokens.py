@@ -12,7 +12,8 @@ Resolution effects:
   same face up and can transform (CR 707.8a, 712.9). If the object no longer exists, nothing is
   created unless the effect uses last known information (CR 111.12).
 
-Tokens enter through :mod:`.entering`, so enters replacement effects apply to them (CR 614.12).
+Tokens enter through :mod:`.entering`, so enters replacement effects apply to them, after the
+continuous effects that will modify the token are considered (CR 701.7b, 614.12).
 """
 
 from __future__ import annotations

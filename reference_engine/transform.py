@@ -5,8 +5,9 @@ Resolution effects:
 
 * ``transform {target = slot | "self"}`` or ``transform {affected = filter}``: turn each
   permanent over so its other face is up (701.27a). It stays the same object (712.18). Only a
-  transforming double-faced card or token can transform; for any other permanent nothing
-  happens (701.27c).
+  transforming double-faced card or token can transform; for any other permanent, or into an
+  instant or sorcery face, nothing happens (701.27c-d, 712.9). A permanent's own ability
+  transforms it only if it hasn't transformed since the ability went on the stack (701.27f).
 * ``exile {target = slot | "self", remember = "name"}``: exile objects, remembering the new
   objects in exile for the rest of the effect.
 * ``return_to_battlefield {what = "name", transformed = true, under = "owner" | "controller"}``:
@@ -36,9 +37,12 @@ __all__ = ["can_transform", "transform"]
 
 
 def can_transform(obj: GameObject) -> bool:
-    """Check 701.27c: only a permanent represented by a transforming double-faced card or token
-    can transform."""
-    return obj.zone == "battlefield" and obj.card.is_double_faced
+    """Check 701.27c-d: only a permanent represented by a transforming double-faced card or token
+    can transform, and not into an instant or sorcery face."""
+    if obj.zone != "battlefield" or not obj.card.is_double_faced:
+        return False
+    other = obj.card.faces[0 if obj.transformed else 1]
+    return not any(t in ("Instant", "Sorcery") for t in other.types)
 
 
 def transform(state: GameState, obj: GameObject) -> bool:
@@ -47,6 +51,7 @@ def transform(state: GameState, obj: GameObject) -> bool:
         state.log("transform-failed", object=obj.id, card=obj.card.name, reason="701.27c")
         return False
     obj.transformed = not obj.transformed
+    obj.extra["transformed_at"] = state.new_timestamp()
     state.log("transformed", object=obj.id, card=obj.card.name,
               face="back" if obj.transformed else "front")
     state.changed()
@@ -73,6 +78,11 @@ def _transform(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     else:
         objs = objects_of(ctx, ctx.refs(p))
     for obj in objs:
+        if (ctx.obj.ability is not None and obj.id == ctx.source_id
+                and int(obj.extra.get("transformed_at", 0)) > ctx.obj.timestamp):
+            # 701.27f: a permanent's own ability transforms it only if it hasn't transformed
+            # since the ability was put onto the stack.
+            continue
         transform(ctx.state, obj)
 
 

@@ -13,7 +13,7 @@ from . import areas  # noqa: F401 - registers everything
 from .conditions import CONDITIONS
 from .effects import OPERATIONS
 from .registry import ACTIONS, QUERIES
-from .resolution import EFFECTS
+from .resolution import AMOUNTS, EFFECTS
 from .triggers import TRIGGER_MATCHERS
 
 __all__ = ["vocabulary"]
@@ -28,6 +28,7 @@ def vocabulary() -> dict[str, dict[str, str]]:
     tables: dict[str, Mapping[str, Any]] = {
         "queries": QUERIES, "actions": ACTIONS, "conditions": CONDITIONS,
         "effects (resolution)": EFFECTS, "trigger events": TRIGGER_MATCHERS,
+        "amounts": AMOUNTS,
     }
     out = {name: {k: _doc(v) for k, v in sorted(table.items())} for name, table in
            tables.items()}

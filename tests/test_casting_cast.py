@@ -232,3 +232,37 @@ def test_legal_target_follows_hexproof_and_zone_changes() -> None:
     assert observe(g, "legal_target", object="shock", target="mine") is True
     assert observe(g, "legal_target", object="shock", target="bob") is True
     assert observe(g, "legal_target", object="shock", target="shock") is False
+
+
+def test_multikicker_can_be_paid_any_number_of_times() -> None:
+    card = {"name": "Test Multikicker", "mana_cost": "{G}", "types": ["Sorcery"], "abilities": [
+        {"kind": "keyword", "keyword": "multikicker", "cost": "{1}"},
+        {"kind": "spell", "effects": []}]}
+    g = game({"mana_pool": {"alice": "{G}{C}{C}{C}"}, "objects": [
+        {"handle": "m", "card": "Test Multikicker", "zone": "hand"}]}, cards=[card])
+    assert observe(g, "total_cost", player="alice", object="m", kicked=3) == "{3}{G}"
+    g.perform({"type": "cast", "player": "alice", "object": "m", "kicked": 3})
+    assert observe(g, "times_kicked", object="m") == 3
+    assert observe(g, "kicked", object="m") is True
+
+
+TWO = {"name": "Test Twin Bolt", "mana_cost": "{R}", "types": ["Instant"], "abilities": [
+    {"kind": "spell", "targets": [{"name": "t", "kind": "creature", "count": [1, 2]}],
+     "effects": [{"type": "damage", "target": "t", "amount": 1}]}]}
+
+
+def test_a_slot_with_several_targets_takes_distinct_legal_ones() -> None:
+    setup = {"mana_pool": {"alice": "{R}"}, "objects": [
+        {"handle": "s", "card": "Test Twin Bolt", "zone": "hand"},
+        {"handle": "a", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"},
+        {"handle": "b", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"},
+        {"handle": "c", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"}]}
+    g = game(setup, cards=[TWO])
+    cast = {"type": "cast", "player": "alice", "object": "s"}
+    assert _rejected(g, {**cast, "targets": ["a", "a"]}) == "illegal-target"
+    assert _rejected(g, {**cast, "targets": ["a", "b", "c"]}) == "illegal-target"
+    assert _rejected(g, {**cast, "targets": []}) == "illegal-target"
+    g.perform({**cast, "targets": {"t": ["a", "b"]}})
+    assert observe(g, "targets", object="s") == ["a", "b"]
+    g.perform({"type": "resolve"})
+    assert [observe(g, "damage", object=h) for h in "abc"] == [1, 1, 0]

@@ -379,3 +379,99 @@ def test_player_protection_until_end_of_turn_from_an_effect() -> None:
     assert observe(g, "life", player="alice") == 20
     g.perform({"type": "advance", "to": "upkeep"})
     assert observe(g, "player_effects", player="alice") == []
+
+
+@given(others=st.integers(0, 3), grunn_attacks=st.booleans())
+def test_grunn_triggers_only_when_declared_alone(others: int, grunn_attacks: bool) -> None:
+    """506.5: a creature attacks alone only if it is the only creature declared as an
+    attacker; restated: Grunn's trigger exists iff Grunn attacks and nothing else does."""
+    objects = [_obj("grunn", "Grunn, the Lonely King")] + [
+        _obj(f"b{i}", "Grizzly Bears") for i in range(others)]
+    g = game({"objects": objects})
+    attackers = (["grunn"] if grunn_attacks else []) + [f"b{i}" for i in range(others)]
+    _attack(g, *attackers)
+    alone = grunn_attacks and others == 0
+    assert observe(g, "stack") == (["ability of Grunn, the Lonely King"] if alone else [])
+
+
+@given(power=st.integers(2, 9), data=st.data())
+def test_division_among_blockers_then_doubling(power: int, data: st.DataObject) -> None:
+    """510.1c with KUJA-03: a Wizard blocked by two creatures divides its damage as its
+    controller chooses (any split, lethal or not), then each amount is doubled."""
+    first = data.draw(st.integers(0, power), label="first")
+    wizard = _creature("Test Wizard", power, 20, subtypes=("Wizard",))
+    wall = _creature("Test Wall", 0, 30)
+    g = game({"objects": [
+        {"handle": "kuja", "card": "Kuja, Genome Sorcerer // Trance Kuja, Fate Defied",
+         "zone": "battlefield", "owner": "alice", "face": "back"},
+        {"handle": "wiz", "card": "Test Wizard", "zone": "battlefield", "owner": "alice"},
+        {"handle": "w1", "card": "Test Wall", "zone": "battlefield", "owner": "bob"},
+        {"handle": "w2", "card": "Test Wall", "zone": "battlefield", "owner": "bob"}]},
+        cards=[wizard, wall])
+    _attack(g, "wiz")
+    g.perform({"type": "declare_blockers", "player": "bob", "blockers": {"w1": "wiz", "w2": "wiz"}})
+    g.perform({"type": "advance", "to": "end-of-combat",
+               "choices": {"combat_damage": {"wiz": {"w1": first, "w2": power - first}}}})
+    assert observe(g, "damage", object="w1") == 2 * first
+    assert observe(g, "damage", object="w2") == 2 * (power - first)
+    assert observe(g, "life", player="bob") == 20
+
+
+def test_aura_with_the_quality_falls_off() -> None:
+    """702.16c, 704.5m: an Aura with a quality the enchanted permanent has protection from is
+    put into its owner's graveyard; an Equipment just becomes unattached (702.16d, 704.5n)."""
+    aura = {"name": "Test White Aura", "types": ["Enchantment"], "subtypes": ["Aura"],
+            "mana_cost": "{W}"}
+    gear = {"name": "Test Gear", "types": ["Artifact"], "subtypes": ["Equipment"],
+            "mana_cost": "{W}"}
+    plain = {"name": "Test Plain Gear", "types": ["Artifact"], "subtypes": ["Equipment"],
+             "mana_cost": "{1}"}
+    warded = _creature("Test Warded", 2, 2)
+    warded["abilities"] = [{"kind": "keyword", "keyword": "protection", "from": {"color": "white"}}]
+    g = game({"objects": [
+        {"handle": "c", "card": "Test Warded", "zone": "battlefield", "owner": "alice"},
+        {"handle": "a", "card": "Test White Aura", "zone": "battlefield", "owner": "bob",
+         "attached_to": "c"},
+        {"handle": "e", "card": "Test Gear", "zone": "battlefield", "owner": "alice",
+         "attached_to": "c"},
+        {"handle": "p", "card": "Test Plain Gear", "zone": "battlefield", "owner": "alice",
+         "attached_to": "c"}]}, cards=[aura, gear, plain, warded])
+    g.perform({"type": "advance", "to": "beginning-of-combat"})
+    assert observe(g, "zone", object="a") == "graveyard"
+    assert observe(g, "zone", object="e") == "battlefield"
+    assert g.state.by_handle("e").attached_to is None
+    assert g.state.by_handle("p").attached_to == g.state.by_handle("c").id
+
+
+def test_attacking_your_own_siege_protected_by_an_opponent() -> None:
+    """508.1b, 310.5: a creature may attack a battle an opponent protects (a Siege its
+    controller cast); combat damage to it removes defense counters (120.3h)."""
+    g = game({"objects": [
+        {"handle": "siege", "card": "Invasion of Ravnica // Guildpact Paragon",
+         "zone": "battlefield", "owner": "alice", "counters": {"defense": 4}},
+        _obj("giant", "Hill Giant"), _obj("bears", "Grizzly Bears", "bob")]})
+    g.perform({"type": "declare_attackers", "player": "alice",
+               "attackers": [{"object": "giant", "defender": "siege"}]})
+    assert observe(g, "attacking", object="giant") == "siege"
+    g.perform({"type": "declare_blockers", "player": "bob", "blockers": {}})
+    g.perform({"type": "advance", "to": "end-of-combat"})
+    assert observe(g, "counters", object="siege") == {"defense": 1}
+    assert observe(g, "life", player="bob") == 20
+
+
+def test_islandwalk_and_cant_be_blocked() -> None:
+    """702.14c: landwalk makes a creature unblockable while the defending player controls a
+    land of that type; a "can't be blocked" ability stops every block (509.1b)."""
+    walker = _creature("Test Islandwalker", 2, 2, keywords=("islandwalk",))
+    sneak = _creature("Test Sneak", 1, 1)
+    sneak["abilities"] = [{"kind": "static", "rule": "cant_be_blocked", "affected": "self"}]
+    g = game({"objects": [
+        {"handle": "w", "card": "Test Islandwalker", "zone": "battlefield", "owner": "alice"},
+        {"handle": "s", "card": "Test Sneak", "zone": "battlefield", "owner": "alice"},
+        _obj("island", "Island", "bob"), _obj("bears", "Grizzly Bears", "bob")]},
+        cards=[walker, sneak])
+    _attack(g, "w", "s")
+    assert observe(g, "can_block", object="bears", attacker="w") is False
+    assert observe(g, "can_block", object="bears", attacker="s") is False
+    with pytest.raises(RulesViolation):
+        g.perform({"type": "declare_blockers", "player": "bob", "blockers": {"bears": "w"}})

@@ -57,7 +57,8 @@ def test_a_good_case_has_no_findings() -> None:
 @pytest.mark.parametrize(("title", "code"), [
     ("A split card should have the total mana value of its halves", "title-should"),
     ("Test that a split card has the total mana value of its halves", "title-test-that"),
-    ("Checks that split cards add their halves' mana values", "title-test-that"),
+    ("Check that split cards add their halves' mana values", "title-test-that"),
+    ("This tests that split cards add their halves' mana values", "title-test-that"),
     ("Verify the mana value of a split card in a library", "title-test-that"),
     ("A split card will have the total mana value of its halves", "title-tense"),
     ("A split card in a library has the total mana value of both of its halves, "
@@ -65,6 +66,15 @@ def test_a_good_case_has_no_findings() -> None:
 ])
 def test_bad_titles_are_located(title: str, code: str) -> None:
     assert (code, "title", 2) in lint(case_text(title=title))
+
+
+@pytest.mark.parametrize("title", [
+    "On resolution a spell checks that its targets are still legal",
+    "Willbreaker's ability ensures that the creature changes control",
+    "A creature with shroud can't be the target of spells",
+])
+def test_present_tense_statements_pass(title: str) -> None:
+    assert lint(case_text(title=title)) == []
 
 
 def test_title_length_limit_is_under_80() -> None:
@@ -93,6 +103,13 @@ def test_rules_whose_section_the_index_lacks_are_not_judged() -> None:
     assert lint(case_text(rules='["999.1"]')) == []
 
 
+def test_a_complete_index_judges_every_rule() -> None:
+    complete = CrIndex.from_lines(["# complete: yes", "709", "709.4"])
+    assert complete.complete and complete.covers("124.1")
+    assert lint(case_text(rules='["124.1", "709.4"]'), complete) == [
+        ("cr-unknown", "rules[0]", 4)]
+
+
 def test_every_finding_of_a_file_is_reported_at_once() -> None:
     codes = [c for c, _, _ in lint(case_text(title="Test that it should work",
                                              rules='["709.9", "202.7"]'))]
@@ -116,7 +133,10 @@ def test_the_shipped_index_holds_every_number_the_spec_cites() -> None:
     assert len(index) > 100
     assert index.edition == "2025-09-19"
     assert "709.4b" in index and "704.5f" in index
-    assert "709.4z" not in index
+    assert "709.4z" not in index and "124.1" not in index
+    assert index.complete and len(index.sections) == 146
+    assert {"100", "123", "213", "315", "408", "514", "616", "702.185c", "811", "905.6"} <= (
+        index.numbers)
     cited = {n for r in spec.rulings.values() for n in r.rules}
     missing = sorted(n for n in cited if index.covers(n) and n not in index)
     assert missing == []

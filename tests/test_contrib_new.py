@@ -80,6 +80,20 @@ def test_unknown_ruling_and_era_are_refused(tmp_path: Path,
     assert not list(tmp_path.glob("*.toml"))
 
 
+def test_default_location_is_the_rulings_area_in_spec_cases(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    root = tmp_path / "spec"
+    shutil.copytree(default_spec().root, root, ignore=shutil.ignore_patterns("cases"))
+    (root / "cases").mkdir()
+    monkeypatch.setenv("MTGCONF_SPEC", str(root))
+    assert main(["new", "--ruling", "SPLIT-M02"]) == 0
+    assert main(["new", "--ruling", "SPLIT-M02"]) == 0
+    made = sorted(p.name for p in (root / "cases" / "characteristics").iterdir())
+    assert made == ["split-m02-modern-2.toml", "split-m02-modern.toml"]
+
+
 def test_existing_file_is_not_overwritten_without_force(tmp_path: Path) -> None:
     target = tmp_path / "mine.toml"
     target.write_text("keep", "utf-8")

@@ -172,7 +172,8 @@ def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     assert browser is not None
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'profile'}"]
+             "--disable-dev-shm-usage", "--virtual-time-budget=2000",
+             f"--user-data-dir={tmp_path / 'profile'}"]
     return subprocess.run([browser, *flags, *args], capture_output=True, text=True,
                           timeout=120, check=False)
 
@@ -243,3 +244,23 @@ def test_chromium_renders_the_matrix_and_the_failure(site: Path, tmp_path: Path)
     assert (0xD9, 0xF2, 0xDD) in colors
     assert (0xF8, 0xD4, 0xD4) in colors
     assert len(colors) > 50
+
+
+@pytest.mark.slow
+def test_report_of_an_engine_speaking_the_protocol(reports: list[Path], tmp_path: Path) -> None:
+    """The example engine in another process (JSON lines), next to the reference engine."""
+    import sys
+
+    tiny = Path(__file__).resolve().parent.parent / "examples" / "tiny_engine.py"
+    report = tmp_path / "tiny.jsonl"
+    assert main(["run", "--adapter", f"cmd:{sys.executable} {tiny}", "--report", str(report),
+                 "-q", "--no-progress", str(CASES)]) in (0, 1)
+    site = tmp_path / "site"
+    assert main(["report", str(reports[0]), str(report), "--html", str(site)]) == 0
+    summary = json.loads((site / "summary.json").read_text("utf-8"))
+    assert summary["engines"] == ["reference 0.1.0", "tiny 1.0"]
+    tiny_cells = summary["matrix"]["tiny 1.0"]["characteristics"]
+    assert tiny_cells["modern"].get("passed", 0) >= 1
+    assert set(tiny_cells["invasion-2000"]) == {"unsupported"}
+    page = (site / "index.html").read_text("utf-8")
+    assert "tiny does not implement era" in page

@@ -188,3 +188,21 @@ def _plan(runner: Runner, cases: list[Case]) -> list[Any]:
 def test_module_path(tmp_path: Path) -> None:
     """The fault tests share their probe cases with the subprocess tests."""
     assert len(write_probes(tmp_path, 2)) == 2
+
+
+def test_huge_error_text_is_bounded(probes: list[Case]) -> None:
+    """An adapter raising an exception with megabytes of text gives a result of sane size,
+    keeping the start of the message and the end of the traceback."""
+    from conformance.runner import MAX_DETAIL_CHARS, MAX_MESSAGE_CHARS
+
+    BEHAVIOURS["raise-huge"] = lambda: (_ for _ in ()).throw(Boom("x" * 5_000_000))
+    try:
+        results = run(FaultyAdapter("observe", "raise-huge"), probes)
+    finally:
+        del BEHAVIOURS["raise-huge"]
+    bad = results[1]
+    assert bad.result == "errored"
+    assert len(bad.message) <= MAX_MESSAGE_CHARS + 10
+    assert len(bad.detail) <= MAX_DETAIL_CHARS + 10
+    assert bad.message.startswith("step 1 (observe mana_value of ww): Boom: xxx")
+    assert bad.detail.rstrip().endswith("x")

@@ -153,7 +153,7 @@ def test_toml_like_text_never_crashes(text: str) -> None:
     check_outcome(*load_case_text(text, SPEC, display=DISPLAY))
 
 
-@settings(max_examples=150)
+@settings(max_examples=max(150, settings.default.max_examples))
 @given(data=mutated_cases())
 def test_mutated_cases_never_crash(data: dict[str, Any]) -> None:
     """A real case with fields replaced, deleted or added gives a case or located errors;
@@ -322,6 +322,19 @@ def test_message_duplicate_id(tmp_path: Path) -> None:
     assert error.hint == "every case needs its own id"
 
 
+def test_message_not_json() -> None:
+    """TOML dates, times and NaN are refused: engines receive the case as JSON."""
+    text = BASE.replace("expect = 2", "expect = 1979-05-27").replace(
+        "[setup]\n", "[setup]\nchoices = { when = 07:32:00, much = nan }\n")
+    assert messages(text) == [
+        "c.toml:9, case fuzz.base, at setup.choices.when: [not-json] the time 07:32:00 is not a "
+        "JSON value\n    hint: write dates and times as strings",
+        "c.toml:9, case fuzz.base, at setup.choices.much: [not-json] the number nan is not a "
+        "JSON value\n    hint: engines receive the case as JSON, which has no NaN or infinity",
+        "c.toml:18, case fuzz.base, at steps[0].expect: [not-json] the date 1979-05-27 is not a "
+        "JSON value\n    hint: write dates and times as strings"]
+
+
 def test_every_error_of_a_file_is_reported() -> None:
     """Several problems in one file are all reported, not just the first."""
     text = (BASE.replace('"Wax // Wane"', '"Zzyzx"').replace('["modern"]', '["old"]')
@@ -343,3 +356,26 @@ def test_spec_is_a_plain_value() -> None:
     """The fuzz tests use the shipped spec, which itself loads without errors."""
     assert isinstance(SPEC, Spec)
     assert SPEC.errors == []
+
+
+@settings(max_examples=max(100, settings.default.max_examples))
+@given(data=mutated_cases())
+def test_mutated_cases_that_load_run_and_report(data: dict[str, Any]) -> None:
+    """A mutated case that still loads runs to a result (whatever the engine makes of it) and
+    that result is written to a JSON-lines report and read back."""
+    import io
+    import json
+
+    from conformance import Runner
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.results import RESULT_KINDS, CaseResult
+
+    case, errors = load_case_text(dump(data), SPEC, display=DISPLAY)
+    assume(case is not None)
+    assert case is not None
+    with Runner(ReferenceAdapter(), spec=SPEC, timeout=30) as runner:
+        results = list(runner.run([case]))
+    for result in results:
+        assert result.result in RESULT_KINDS
+        line = json.dumps(result.to_record(), sort_keys=True)
+        assert CaseResult.from_record(json.loads(io.StringIO(line).read())).key == result.key

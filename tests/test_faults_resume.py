@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from conformance.results import CaseResult
 from .test_faults_engine import FAULTY, write_probes
 
 MTGCONF = [sys.executable, "-m", "conformance.cli"]
+ROOT = Path(__file__).resolve().parent.parent
 COUNT = 10
 
 
@@ -184,11 +186,14 @@ def test_two_runs_give_the_same_reports(tmp_path: Path) -> None:
     the same JUnit XML (timings apart)."""
     from conformance.cli import main
 
+    snapshot = tmp_path / "cases"  # other work may edit spec/cases while this test runs
+    shutil.copytree(ROOT / "spec" / "cases", snapshot)
     outputs = []
     for n in (1, 2):
         d = tmp_path / str(n)
-        code = main(["run", "--generated", "0", "--report", str(d / "r.jsonl"), "--junit",
-                     str(d / "r.xml"), "--markdown", str(d / "r.md"), "--no-progress", "-q"])
+        code = main(["run", str(snapshot), "--generated", "0", "--report", str(d / "r.jsonl"),
+                     "--junit", str(d / "r.xml"), "--markdown", str(d / "r.md"),
+                     "--no-progress", "-q"])
         assert code in (0, 1)
         outputs.append((records(d / "r.jsonl"), _strip_times((d / "r.xml").read_text("utf-8")),
                         (d / "r.md").read_text("utf-8")))
@@ -196,18 +201,26 @@ def test_two_runs_give_the_same_reports(tmp_path: Path) -> None:
     assert len(outputs[0][0]) > 0
 
 
-def test_nothing_is_written_outside_the_output_paths(tmp_path: Path) -> None:
-    """A run writes its reports and nothing else: no temp files left, no other files."""
+def test_nothing_is_written_outside_the_output_paths(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run writes its reports and nothing else: no temp files left, nothing in the working
+    directory or the spec tree."""
     from conformance.cli import main
 
-    out = tmp_path / "out"
-    out.mkdir()
-    before = set(Path.cwd().iterdir())
-    main(["run", "spec/cases/characteristics", "--generated", "0", "--report",
-          str(out / "r.jsonl"), "--junit", str(out / "r.xml"), "--markdown", str(out / "r.md"),
-          "--no-progress", "-q"])
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    out = tmp_path / "out" / "nested"
+    cases = tmp_path / "cases"
+    write_probes(cases, 2)
+    before = sorted(p.name for p in cases.iterdir())
+    main(["run", str(cases), "--generated", "0", "--report", str(out / "r.jsonl"),
+          "--junit", str(out / "r.xml"), "--markdown", str(out / "r.md"), "--no-progress",
+          "-q"])
     assert sorted(p.name for p in out.iterdir()) == ["r.jsonl", "r.md", "r.xml"]
-    assert set(Path.cwd().iterdir()) == before
+    assert list(work.iterdir()) == []
+    assert sorted(p.name for p in cases.iterdir()) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cases", "out", "work"]
 
 
 def test_environment_of_tests_is_not_required() -> None:

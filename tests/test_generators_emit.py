@@ -47,8 +47,9 @@ def test_every_case_validates_and_says_family_seed_and_index() -> None:
 
 
 def test_case_text_round_trips() -> None:
-    for data in generate_cases(seed=3, count=len(FAMILIES)):
+    for data in generate_cases(seed=3, count=4 * len(FAMILIES)):
         text = case_text(data)
+        assert loads(text) == data
         assert case_text(loads(text)) == text
 
 
@@ -91,3 +92,13 @@ def test_run_reports_generated_cases_apart(capsys: pytest.CaptureFixture[str]) -
     assert main(["run", "-q", "--no-progress", "--generated", "40", str(spec_dir)]) == 0
     out = capsys.readouterr().out
     assert "(generated cases)" in out and "(spec cases)" in out
+
+
+def test_case_text_lays_out_steps_inline_and_refuses_null() -> None:
+    from generators.tomlcase import inline
+
+    text = case_text(next(iter(generate_cases(seed=1, count=1, families=["cost-colors"]))))
+    assert '\n[[steps]]\nobserve = { query = "colors", object = "c" }\n' in text
+    assert inline({"b": [1, True], "a b": "x"}) == '{ "a b" = "x", b = [1, true] }'
+    with pytest.raises(TypeError, match=r"cannot write None \(NoneType\) as TOML"):
+        inline(None)

@@ -14,15 +14,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance.adapters.reference import ReferenceAdapter
+from conformance.lint import default_cr_index, lint_case_data
 from conformance.loader import case_from_data
 from conformance.runner import Runner, WorkItem
 from conformance.spec import default_spec
+from conformance.tomlio import loads
 from generators import families as _families  # noqa: F401 - registers the families
 from generators.emit import case_text
-from generators.family import FAMILIES, Family, FamilyError, build_case, find_family
+from generators.family import (
+    FAMILIES,
+    Family,
+    FamilyError,
+    build_case,
+    draw_case,
+    find_family,
+)
 
 SPEC = default_spec()
 RUNNER = Runner(ReferenceAdapter(), spec=SPEC)
+CR_INDEX = default_cr_index(SPEC)
 
 
 def _run(data: dict[str, Any], era: str) -> str:
@@ -59,6 +69,14 @@ def test_family_metadata_refers_to_the_spec(name: str) -> None:
     assert all(f in SPEC.features for f in fam.features)
     assert fam.area == SPEC.rulings[fam.rulings[0]].area
     assert fam.build.__doc__
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_family_cases_pass_the_linter(name: str) -> None:
+    data = draw_case(FAMILIES[name], seed=0, index=0)
+    text = case_text(data)
+    findings = lint_case_data(loads(text), text, display="<gen>", index=CR_INDEX)
+    assert not findings, [str(f) for f in findings]
 
 
 def test_unknown_family_names_the_known_ones() -> None:

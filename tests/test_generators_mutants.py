@@ -44,6 +44,9 @@ def test_fuzz_catches_the_wrong_engine_and_its_case_reproduces(bug: str) -> None
     assert _results(MUTANTS[bug](), [case]) == ["failed"]
     assert _results(ReferenceAdapter(), [case]) == ["passed"]
     assert len(case.steps) == 1, "each bug shows at once, so the case shrinks to one step"
+    named = str([s.body for s in case.steps])
+    assert all(repr(o["handle"]) in named for o in case.setup["objects"]), \
+        "objects the divergence doesn't need are pruned"
 
 
 def test_fuzz_finds_nothing_when_the_engines_agree() -> None:

@@ -165,3 +165,77 @@ def test_fellwar_stone_copies_colors_of_opponents_lands() -> None:
         {"card": "Sol Ring", "zone": "battlefield", "owner": "bob"},
     ]})
     assert observe(g, "could_produce", object="stone") == ["B", "G"]
+
+
+def test_cycling_is_activated_from_the_hand() -> None:
+    g = game({"objects": [
+        {"handle": "triome", "card": "Savai Triome", "zone": "hand"},
+        {"handle": "top", "card": "Grizzly Bears", "zone": "library"}],
+        "mana_pool": {"alice": "{C}{C}{G}"}})
+    assert observe(g, "activated_abilities", object="triome")[3] == "Cycling {3}"
+    with pytest.raises(RulesViolation):  # its mana abilities work only on the battlefield
+        g.perform({"type": "activate", "player": "alice", "object": "triome", "ability": 0})
+    g.perform({"type": "activate", "player": "alice", "object": "triome", "ability": 3})
+    assert observe(g, "zone", object="triome") == "graveyard"
+    assert observe(g, "stack") == ["ability of Savai Triome"]
+    g.perform({"type": "resolve"})
+    assert observe(g, "zone", object="top") == "hand"
+
+
+ALTAR = {"name": "Test Altar", "types": ["Artifact"], "abilities": [
+    {"kind": "mana", "cost": {"sacrifice": {"type": "Creature"}}, "produce": "{C}{C}"}]}
+
+
+def test_a_sacrifice_cost_needs_a_matching_permanent() -> None:
+    g = game({"objects": [{"handle": "altar", "card": "Test Altar", "zone": "battlefield"}]},
+             cards=[ALTAR])
+    assert observe(g, "can_activate", object="altar") is False
+    g = game({"objects": [{"handle": "altar", "card": "Test Altar", "zone": "battlefield"},
+                          {"handle": "a", "card": "Grizzly Bears", "zone": "battlefield"},
+                          {"handle": "b", "card": "Llanowar Elves", "zone": "battlefield"}]},
+             cards=[ALTAR])
+    assert observe(g, "can_activate", object="altar") is True
+    g.perform({"type": "activate", "player": "alice", "object": "altar", "ability": 0,
+               "choices": {"sacrifice": "b"}})
+    assert observe(g, "zone", object="b") == "graveyard"
+    assert observe(g, "zone", object="a") == "battlefield"
+    assert observe(g, "mana_pool", player="alice") == "{C}{C}"
+
+
+@pytest.mark.parametrize("answer", ["U", "blue"])
+def test_a_mana_type_is_chosen_by_letter_or_word(answer: str) -> None:
+    g = game({"objects": [{"handle": "birds", "card": "Birds of Paradise", "zone": "battlefield"}]})
+    g.perform({"type": "activate", "player": "alice", "object": "birds", "ability": 0,
+               "choices": {"mana": answer}})
+    assert observe(g, "mana_pool", player="alice") == "{U}"
+
+
+UNTAPPER = {"name": "Test Untapper", "types": ["Creature"], "power": 1, "toughness": 1,
+            "abilities": [{"kind": "mana", "cost": {"untap": True}, "produce": "{R}"}]}
+
+
+@pytest.mark.parametrize(("tapped", "sick", "failure"), [
+    (True, False, None), (False, False, "cannot-pay"), (True, True, "summoning-sick")])
+def test_the_untap_symbol(tapped: bool, sick: bool, failure: str | None) -> None:
+    g = game({"objects": [{"handle": "u", "card": "Test Untapper", "zone": "battlefield",
+                           "tapped": tapped, "sick": sick}]}, cards=[UNTAPPER])
+    action = {"type": "activate", "player": "alice", "object": "u", "ability": 0}
+    if failure is None:
+        g.perform(action)
+        assert observe(g, "tapped", object="u") is False
+        assert observe(g, "activated_abilities", object="u") == ["{Q}: Add {R}"]
+    else:
+        with pytest.raises(RulesViolation) as info:
+            g.perform(action)
+        assert info.value.failure == failure
+
+
+def test_a_land_sacrificed_for_mana_still_triggers_manabarbs() -> None:
+    petal_land = {"name": "Test Petal Land", "types": ["Land"], "abilities": [
+        {"kind": "mana", "cost": {"tap": True, "sacrifice_self": True}, "produce": "{R}"}]}
+    g = game({"objects": [{"card": "Manabarbs", "zone": "battlefield", "owner": "bob"},
+                          {"handle": "p", "card": "Test Petal Land", "zone": "battlefield"}]},
+             cards=[petal_land])
+    g.perform({"type": "activate", "player": "alice", "object": "p", "ability": 0})
+    assert observe(g, "zone", object="p") == "graveyard"
+    assert observe(g, "stack") == ["ability of Manabarbs"]

@@ -110,3 +110,38 @@ def test_the_enters_event_comes_after_the_replacements() -> None:
     bears = g.state.by_handle("bears")
     kinds = [e.kind for e in g.state.events if e.details.get("object") == bears.id]
     assert "enters" in kinds and bears.tapped
+
+
+def test_an_own_ability_does_not_transform_a_permanent_that_already_transformed() -> None:
+    g = game({"active": "bob", "step": "end", "objects": [
+        {"handle": "delver", "card": "Delver of Secrets // Insectile Aberration"},
+        {"card": "Lightning Bolt", "zone": "library"},
+    ]})
+    g.perform({"type": "advance", "to": "upkeep"})
+    assert observe(g, "stack") == ["ability of Delver of Secrets // Insectile Aberration"]
+    transform(g.state, g.state.by_handle("delver"))  # something else transforms it first
+    g.perform({"type": "resolve", "choices": {"reveal": True}})
+    # 701.27f: the trigger's instruction is ignored; it stays back face up.
+    assert observe(g, "face_up", object="delver") == "back"
+
+
+def test_without_an_earlier_transform_the_trigger_transforms_it() -> None:
+    g = game({"active": "bob", "step": "end", "objects": [
+        {"handle": "delver", "card": "Delver of Secrets // Insectile Aberration"},
+        {"card": "Lightning Bolt", "zone": "library"},
+    ]})
+    g.perform({"type": "advance", "to": "upkeep"})
+    g.perform({"type": "resolve", "choices": {"reveal": True}})
+    assert observe(g, "face_up", object="delver") == "back"
+    assert observe(g, "name", object="delver") == "Insectile Aberration"
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_delver_transforms_only_for_a_revealed_instant_or_sorcery(reveal: bool) -> None:
+    g = game({"active": "bob", "step": "end", "objects": [
+        {"handle": "delver", "card": "Delver of Secrets // Insectile Aberration"},
+        {"card": "Grizzly Bears", "zone": "library"},
+    ]})
+    g.perform({"type": "advance", "to": "upkeep"})
+    g.perform({"type": "resolve", "choices": {"reveal": reveal}})
+    assert observe(g, "face_up", object="delver") == "front"

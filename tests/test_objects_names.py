@@ -138,3 +138,38 @@ def test_a_sticker_position_beyond_the_name_is_refused() -> None:
     with pytest.raises(EngineError):
         g.perform({"type": "resolve", "choices": {"sticker_word": "x",
                                                   "sticker_position": 3}})
+
+
+@pytest.mark.parametrize("name", ["Plains", "snow-covered island", "Wastes"])
+def test_basic_land_names_are_refused_even_when_not_in_the_game(name: str) -> None:
+    g = game({"objects": []})
+    with pytest.raises(RulesViolation):
+        choose_card_name(g.state, name, not_basic_land=True)
+    assert choose_card_name(g.state, name) == [name]
+
+
+THERAPY = {
+    "name": "Test Therapy", "mana_cost": "{B}", "types": ["Sorcery"],
+    "oracle_text": "Choose a nonland card name. Target player reveals their hand and discards "
+                   "all cards with that name.",
+    "abilities": [{"kind": "spell", "targets": [{"name": "p", "kind": "player"}], "effects": [
+        {"type": "choose_value", "what": "card_name", "key": "name", "nonland": True},
+        {"type": "discard_all", "player": "p", "filter": {"name": {"choice": "name"}}},
+    ]}],
+}
+
+
+@pytest.mark.parametrize(("era", "named", "discarded"), [
+    ("modern", "Wane", True),           # 709.4a: it has the chosen name if either name is
+    ("modern", "Shock", False),
+    ("invasion-2000", "Wax // Wane", True),
+])
+def test_discarding_by_a_chosen_name(era: str, named: str, discarded: bool) -> None:
+    g = game({"objects": [
+        {"handle": "ww", "card": "Wax // Wane", "zone": "hand", "owner": "bob"},
+        {"handle": "shock", "card": "Shock", "zone": "hand", "owner": "bob"},
+        {"card": "Test Therapy", "zone": "stack", "targets": ["bob"]},
+    ]}, era=era, cards=[THERAPY])
+    g.perform({"type": "resolve", "choices": {"name": named}})
+    assert (observe(g, "zone", object="ww") == "graveyard") is discarded
+    assert (observe(g, "zone", object="shock") == "graveyard") is (named == "Shock")

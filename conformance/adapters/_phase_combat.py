@@ -174,6 +174,10 @@ class PhaseCombat:
     def _could(self, handle: str, prompt: str, attacker: Any) -> bool:
         oid = self.s._id(handle)
         scratch = self.s.engine.load_game(self.s.game.state())
+        attacking = {int(a["object_id"]) for a in self._combat().get("attackers", [])}
+        if prompt == "DeclareBlockers" and attacker is not None and (
+                self.s._id(str(attacker)) not in attacking):
+            self._attack_alone(scratch, self.s._id(str(attacker)), oid)
         data = self._walk_to(scratch, prompt)
         if data is None:
             return False
@@ -184,6 +188,18 @@ class PhaseCombat:
         if attacker is None:
             return bool(targets.get(oid))
         return self.s._id(str(attacker)) in targets.get(oid, set())
+
+    def _attack_alone(self, scratch: Any, attacker: int, blocker: int) -> None:
+        """In ``scratch``, declare ``attacker`` the only attacker, at the blocker's
+        controller, so "could this block that?" can be asked of the engine's block prompt."""
+        data = self._walk_to(scratch, "DeclareAttackers")
+        if data is None or attacker not in {int(i) for i in data.get("valid_attacker_ids", [])}:
+            raise Unsupported("can_block: phase.rs can only judge blocks of a creature that "
+                              "can attack this turn")
+        defender = int(scratch.object(blocker)["controller"])
+        self.s._apply(int(data.get("player", 0)), {"type": "DeclareAttackers", "data": {
+            "attacks": [[attacker, {"type": "Player", "data": defender}]], "bands": []}},
+            scratch)
 
     def _damage_events(self, query: Mapping[str, Any]) -> list[dict[str, Any]]:
         out = []

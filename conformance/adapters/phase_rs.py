@@ -131,6 +131,7 @@ class PhaseSession(ViewSession):
         self.combat = PhaseCombat(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
+        self._asked: dict[str, int] = {}
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
                                 caster=self._setup_cast)
@@ -322,11 +323,36 @@ class PhaseSession(ViewSession):
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise Unsupported(f"action {kind!r} is not expressible through phase.rs")
+        root = self.game.state()
+        untapped = {int(o["id"]) for o in self.game.battlefield() if not o.get("tapped")}
         try:
             result: Outcome = handler(action)
         except ValueError as exc:
-            return Outcome.rejected(classify_error(str(exc)), str(exc))
+            result = Outcome.rejected(classify_error(str(exc)), str(exc))
+        except Unsupported:
+            self.game = self.engine.load_game(root)
+            raise
+        if result.ok and kind in ("cast", "activate"):
+            result = self._paid_from_pool(action, untapped)
+        if not result.ok:  # a rejected action changes nothing: back to where it began
+            self.game = self.engine.load_game(root)
         return result
+
+    def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int]) -> Outcome:
+        """Check the cost was paid from the mana pool, as the case format pays (601.2h).
+
+        phase.rs's payment activates mana abilities of untapped permanents itself when the
+        pool falls short; the case format activates mana abilities only as actions, so such a
+        payment means the pool could not pay: a ``cannot-pay`` rejection."""
+        source = self.setup.ids.get(str(action.get("object")))
+        tapped = [o for o in self.game.battlefield() if o.get("tapped")
+                  and int(o["id"]) in untapped and int(o["id"]) != source
+                  and any(a.get("is_mana_ability") for a in o.get("abilities", []))]
+        if tapped and action.get("type") == "cast" or (tapped and source is not None):
+            names = ", ".join(str(o["name"]) for o in tapped)
+            return Outcome.rejected("cannot-pay", f"the pool can't pay the cost: phase.rs "
+                                                  f"tapped {names} for mana to pay it")
+        return Outcome.done()
 
     def _priority_seat(self, action: Mapping[str, Any]) -> int | Outcome:
         player = action.get("player")
@@ -429,10 +455,35 @@ class PhaseSession(ViewSession):
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
+        root = self.game.state()
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
                                               "payment_mode": {"type": "Auto"}, "targets": []}}
         self._apply(seat, cast)
-        return self._answer_prompts(seat, action)
+        outcome = self._answer_prompts(seat, action)
+        if not outcome.ok:
+            return outcome
+        problem = self._unanswered(action)
+        if problem is not None:  # undo the cast the engine made without asking
+            self.game = self.engine.load_game(root)
+            return Outcome.rejected(*problem)
+        return outcome
+
+    def _unanswered(self, action: Mapping[str, Any]) -> tuple[str, str] | None:
+        """What the case asked for that the engine cast without (it skips the kicker prompt
+        when kicker can't be paid, and chooses a lone legal target itself): a failure class
+        and message, or None if the spell on the stack is the one the case cast."""
+        if action.get("kicked") and not self._asked.get("OptionalCostChoice"):
+            return ("cannot-pay", "phase.rs offered no kicker choice: it offers kicker only "
+                                  "when the total cost with kicker can be paid")
+        wanted = [self._target(str(t)) for t in action.get("targets", [])]
+        if len(wanted) > self._asked.get("TargetSelection", 0):
+            top = self.game.stack()[-1] if self.game.stack() else {}
+            ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
+            got = list(ability.get("targets") or [])
+            if got[:len(wanted)] != wanted:
+                return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
+                                          f"case's targets {wanted} are not legal")
+        return None
 
     def _cancel(self, seat: int, failure: str, message: str) -> Outcome:
         try:
@@ -445,9 +496,11 @@ class PhaseSession(ViewSession):
                         setup: bool = False) -> Outcome:
         targets = [str(t) for t in action.get("targets", [])]
         chosen = 0
+        self._asked: dict[str, int] = {}
         for _ in range(20):
             waiting = self.game.waiting_for()
             kind = str(waiting.get("type"))
+            self._asked[kind] = self._asked.get(kind, 0) + 1
             if kind == "Priority":
                 return Outcome.done()
             if kind == "ModalFaceChoice":
@@ -469,8 +522,10 @@ class PhaseSession(ViewSession):
                 try:
                     self._apply(seat, {"type": "ChooseTarget",
                                        "data": {"target": self._target(targets[chosen])}})
-                except ValueError as exc:
-                    return self._cancel(seat, "illegal-target", str(exc))
+                except ValueError as exc:  # choosing the last target also pays the cost
+                    failure = classify_error(str(exc))
+                    return self._cancel(seat, "illegal-target" if failure == "illegal-action"
+                                        else failure, str(exc))
                 chosen += 1
             elif kind == "ChooseManaColor":
                 color = _MANA_WORDS.get(str(dict(action.get("choices") or {}).get("mana", "")))

@@ -25,6 +25,7 @@ HELP = "rulings and CR numbers covered by cases: passing, failing, not run, not 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``mtgconf coverage``."""
     parser.add_argument("--json", action="store_true", help="print the coverage as JSON")
     parser.add_argument("--adapter", default="reference", help="judge cases on this adapter")
     parser.add_argument("--report", type=Path, metavar="REPORT.jsonl",

@@ -21,6 +21,7 @@ HELP = "show a case in words, its rulings and CR numbers, and the reference engi
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``mtgconf explain``."""
     parser.add_argument("case", help="case id (or a case file)")
     parser.add_argument("--era", help="trace this era only (default: every era of the case)")
     parser.add_argument("--json", action="store_true", help="print the explanation as JSON")

@@ -31,6 +31,7 @@ HELP = "scaffold a case file for a ruling (metadata filled from spec/rulings.tom
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``mtgconf new``."""
     parser.add_argument("--ruling", required=True, metavar="ID",
                         help="ruling id from spec/rulings.toml, e.g. SPLIT-M02")
     parser.add_argument("--area", help="rules area (directory and id prefix; default: the "

@@ -26,6 +26,7 @@ HELP = "turn JSON-lines reports (one per engine) into an HTML matrix, badges and
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``mtgconf report``."""
     parser.add_argument("reports", nargs="+", type=Path, metavar="REPORT.jsonl",
                         help="reports written by `mtgconf run --report`")
     parser.add_argument("--html", type=Path, metavar="DIR",

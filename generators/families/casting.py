@@ -133,3 +133,102 @@ def _split_cast(p: dict[str, Any], era: str) -> Draft:
         observe("colors", colors_of_cost(half["mana_cost"]), object="s"),
         observe("mana_pool", "", player="alice"),
     ])
+
+
+def _recheck_params(src: Source) -> dict[str, Any]:
+    used: set[str] = {"Test Bolt"}
+    creatures = [build_normal_card(src, used, card_types=("Creature",))
+                 for _ in range(src.integer(1, 2))]
+    return {"amount": src.integer(1, 5), "creatures": creatures,
+            "gone": [src.integer(0, 2) == 0 for _ in creatures], "gain": src.integer(1, 3)}
+
+
+@family(name="target-recheck",
+        title="A spell whose targets are all illegal doesn't resolve; legal ones are affected",
+        area="casting", rulings=("TARGET-01",), rules=("608.2b", "115.1", "704.5g"),
+        eras=("invasion-2000", "modern"), features=("stack", "targets"), params=_recheck_params)
+def _target_recheck(p: dict[str, Any], era: str) -> Draft:
+    """On resolution each target is rechecked: with none legal the spell does nothing (no life
+    is gained); otherwise it deals its damage to the legal ones only, and a creature with lethal
+    damage dies."""
+    n, creatures, gone = p["amount"], p["creatures"], p["gone"]
+    slots = [f"t{i}" for i in range(len(creatures))]
+    bolt: dict[str, Any] = {
+        "name": "Test Bolt", "layout": "normal", "mana_cost": "{R}", "types": ["Instant"],
+        "oracle_text": f"Test Bolt deals {n} damage to each of {len(slots)} target creature(s). "
+                       f"You gain {p['gain']} life.",
+        "abilities": [{"kind": "spell",
+                       "targets": [{"name": s, "kind": "creature"} for s in slots],
+                       "effects": [*({"type": "damage", "target": s, "amount": n}
+                                     for s in slots),
+                                   {"type": "gain_life", "amount": p["gain"]}]}],
+    }
+    objects = [obj(f"c{i}", c["name"], "graveyard" if gone[i] else "battlefield", "bob")
+               for i, c in enumerate(creatures)]
+    objects.append(obj("bolt", bolt["name"], "stack", targets=[f"c{i}"
+                                                                for i in range(len(slots))]))
+    resolves = not all(gone)
+    steps = [{"action": {"type": "resolve"}},
+             observe("zone", "graveyard", object="bolt"),
+             observe("life", 20 + (p["gain"] if resolves else 0), player="alice")]
+    for i, c in enumerate(creatures):
+        dies = not gone[i] and n >= c["toughness"]
+        steps.append(observe("zone", "battlefield" if not gone[i] and not dies else "graveyard",
+                             object=f"c{i}"))
+        steps.append(observe("damage", n if not gone[i] and not dies else 0, object=f"c{i}"))
+    return Draft(setup={"objects": objects}, cards=[*creatures, bolt], steps=steps)
+
+
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _leech_params(src: Source) -> dict[str, Any]:
+    card = build_normal_card(src, {"Test Leech"}, card_types=("Creature", "Sorcery"))
+    card["mana_cost"] = build_mana_cost(src, max_generic=3, max_colored=3, hybrid=False)
+    leeches = [(src.choice(tuple(_COLOR_LETTER)), src.choice(("alice", "alice", "bob")))
+               for _ in range(src.integer(0, 3))]
+    mine = [_COLOR_LETTER[c] for c, who in leeches
+            if who == "alice" and c in colors_of_cost(card["mana_cost"])]
+    tax = "".join(f"{{{m}}}" for m in mine)
+    pool = _pool_for(src, card["mana_cost"] + tax)
+    short = bool(pool) and src.integer(0, 3) == 0
+    if short:
+        pool.pop(src.integer(0, len(pool) - 1))
+    return {"card": card, "leeches": leeches, "pool": pool, "short": short}
+
+
+@family(name="leech-tax",
+        title="A Leech taxes its controller's spells of its color but not their mana value",
+        area="casting", rulings=("LEECH-01", "LEECH-02"), rules=("601.2f", "202.3", "113.6"),
+        eras=("invasion-2000", "modern"), features=("casting", "cost-modifiers", "stack"),
+        params=_leech_params)
+def _leech_tax(p: dict[str, Any], era: str) -> Draft:
+    """Each Leech its caster controls whose color the spell has adds one mana of that color to
+    the total cost (another player's Leech doesn't); the mana value stays the mana cost's."""
+    card = p["card"]
+    cards: list[dict[str, Any]] = [card]
+    objects = [obj("spell", card["name"], "hand")]
+    for i, (color, who) in enumerate(p["leeches"]):
+        letter = _COLOR_LETTER[color]
+        name = f"Test Leech {i}"
+        cards.append({"name": name, "layout": "normal", "mana_cost": f"{{2}}{{{letter}}}",
+                      "types": ["Creature"], "subtypes": ["Leech"], "power": 3,
+                      "toughness": 3,
+                      "oracle_text": f"{color.capitalize()} spells you cast cost {{{letter}}} "
+                                     "more to cast.",
+                      "abilities": [{"kind": "cost", "increase": f"{{{letter}}}",
+                                     "spells": {"color": color}, "player": "you"}]})
+        objects.append(obj(f"leech{i}", name, "battlefield", who))
+    pool = _pool_text(p["pool"])
+    setup = {"objects": objects, "mana_pool": {"alice": pool}}
+    cast: dict[str, Any] = {"action": {"type": "cast", "player": "alice", "object": "spell"}}
+    if p["short"]:
+        cast["reject"] = "cannot-pay"
+        return Draft(setup=setup, cards=cards, steps=[cast,
+                                                      observe("zone", "hand", object="spell")])
+    return Draft(setup=setup, cards=cards, steps=[
+        cast,
+        observe("mana_pool", "", player="alice"),
+        observe("mana_value", mana_value_of_cost(card["mana_cost"]), object="spell"),
+        observe("mana_cost", card["mana_cost"], object="spell"),
+    ])

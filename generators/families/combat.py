@@ -82,7 +82,7 @@ def _attack(p: dict[str, Any], era: str) -> Draft:
     objects = []
     for i, c in enumerate(creatures):
         status = {k: True for k in ("tapped", "sick") if c[k]}
-        objects.append(obj(f"c{i}", c["card"]["name"], "battlefield", **status))
+        objects.append({**obj(f"c{i}", c["card"]["name"], "battlefield"), **status})
     handles = [f"c{i}" for i in p["attack"]]
     legal = all(not creatures[i]["tapped"] and (not creatures[i]["sick"]
                                                 or "haste" in creatures[i]["keywords"])
@@ -96,3 +96,39 @@ def _attack(p: dict[str, Any], era: str) -> Draft:
         taps = legal and i in p["attack"] and "vigilance" not in c["keywords"]
         steps.append(observe("tapped", c["tapped"] or taps, object=f"c{i}"))
     return Draft(setup={"objects": objects}, cards=[c["card"] for c in creatures], steps=steps)
+
+
+def _protection_params(src: Source) -> dict[str, Any]:
+    used: set[str] = set()
+    attacker = build_normal_card(src, used, card_types=("Creature",))
+    blockers = [build_normal_card(src, used, card_types=("Creature",))
+                for _ in range(src.integer(1, 3))]
+    return {"attacker": attacker, "blockers": blockers, "color": src.choice(WUBRG),
+            "block": src.integer(0, len(blockers) - 1)}
+
+
+@family(name="protection-from-color-blocks",
+        title="A creature with protection from a color can't be blocked by that color",
+        area="combat", rulings=("PROT-01",), rules=("702.16a", "702.16f", "509.1b"),
+        eras=("modern",), features=("combat", "protection"), params=_protection_params)
+def _protection(p: dict[str, Any], era: str) -> Draft:
+    """Protection from a color: no creature having that color (multicolored ones too) can
+    block it; creatures without that color can."""
+    attacker, color = dict(p["attacker"]), p["color"]
+    attacker["abilities"] = [{"kind": "keyword", "keyword": "protection",
+                              "from": {"color": color}}]
+    attacker["oracle_text"] = f"Protection from {color}"
+    objects = [obj("a", attacker["name"], "battlefield")]
+    objects += [obj(f"b{i}", b["name"], "battlefield", "bob")
+                for i, b in enumerate(p["blockers"])]
+    can = [color not in colors_of_cost(b["mana_cost"]) for b in p["blockers"]]
+    steps: list[dict[str, Any]] = [
+        {"action": {"type": "declare_attackers", "player": "alice", "attackers": ["a"]}}]
+    steps += [observe("can_block", ok, object=f"b{i}", attacker="a") for i, ok in enumerate(can)]
+    block: dict[str, Any] = {"action": {"type": "declare_blockers", "player": "bob",
+                                        "blockers": {f"b{p['block']}": "a"}}}
+    if not can[p["block"]]:
+        block["reject"] = "cannot-block"
+    steps += [block, observe("blockers", [f"b{p['block']}"] if can[p["block"]] else [],
+                             object="a")]
+    return Draft(setup={"objects": objects}, cards=[attacker, *p["blockers"]], steps=steps)

@@ -39,3 +39,49 @@ def _domain(p: dict[str, Any], era: str) -> Draft:
                              player=player))
         steps.append(observe("domain", len(types[player]), player=player))
     return Draft(setup={"objects": objects}, cards=p["lands"], steps=steps)
+
+
+_PRODUCE = ("W", "U", "B", "R", "G", "C")
+
+
+def _tap_params(src: Source) -> dict[str, Any]:
+    kind = src.choice(("Creature", "Artifact"))
+    tapped = src.integer(0, 2) == 0
+    produce = sorted((src.choice(_PRODUCE) for _ in range(src.integer(1, 2))),
+                     key=_PRODUCE.index)
+    return {"kind": kind, "tapped": tapped, "sick": not tapped and src.boolean(),
+            "haste": src.integer(0, 3) == 0, "produce": "".join(f"{{{m}}}" for m in produce)}
+
+
+@family(name="tap-for-mana",
+        title="Paying {T} needs an untapped permanent free of summoning sickness",
+        area="mana", rulings=("TAP-01", "MANA-04"), rules=("107.5", "302.6", "605.3a", "106.4"),
+        eras=("modern",), features=("mana-abilities",), params=_tap_params)
+def _tap_for_mana(p: dict[str, Any], era: str) -> Draft:
+    """{T} can't be paid by a tapped permanent; a summoning-sick creature (no haste) can't pay
+    it, but an artifact can; paying it taps the permanent and the mana goes to the pool."""
+    card: dict[str, Any] = {
+        "name": "Test Mana Source", "layout": "normal", "mana_cost": "{2}",
+        "types": [p["kind"]],
+        "oracle_text": f"{{T}}: Add {p['produce']}.",
+        "abilities": [{"kind": "mana", "cost": {"tap": True}, "produce": p["produce"]}],
+    }
+    if p["kind"] == "Creature":
+        card.update(power=1, toughness=1)
+    if p["haste"]:
+        card["abilities"].insert(0, {"kind": "keyword", "keyword": "haste"})
+    status = {k: True for k in ("tapped", "sick") if p[k]}
+    setup = {"objects": [{**obj("m", card["name"], "battlefield"), **status}]}
+    step: dict[str, Any] = {"action": {"type": "activate", "player": "alice", "object": "m",
+                                       "ability": 0}}
+    sick = p["sick"] and p["kind"] == "Creature" and not p["haste"]
+    if p["tapped"]:
+        step["reject"] = "tapped"
+    elif sick:
+        step["reject"] = "summoning-sick"
+    ok = "reject" not in step
+    return Draft(setup=setup, cards=[card], steps=[
+        step,
+        observe("mana_pool", p["produce"] if ok else "", player="alice"),
+        observe("tapped", True if ok else p["tapped"], object="m"),
+    ])

@@ -47,8 +47,9 @@ def _counter_params(src: Source) -> dict[str, Any]:
             "counters": counters}
 
 
-@family(name="keyword-counters", title="A keyword counter gives its keyword and a +1/+1 "
-        "counter adds to power and toughness", area="objects", rulings=("KWCTR-01",),
+@family(name="keyword-counters",
+        title="A keyword counter grants its keyword; a +1/+1 counter adds to P/T",
+        area="objects", rulings=("KWCTR-01",),
         rules=("122.1b", "613.1f", "613.4c"), eras=("modern",),
         features=("characteristics", "counters"), params=_counter_params)
 def _keyword_counters(p: dict[str, Any], era: str) -> Draft:
@@ -105,3 +106,31 @@ def _split_match_modern(p: dict[str, Any], era: str) -> Draft:
     return Draft(setup={"objects": objects}, cards=cards, steps=[
         observe("count", matching, zone="hand", player="alice", filter={"mana_value": n}),
     ])
+
+
+def _create_params(src: Source) -> dict[str, Any]:
+    return {"token": build_token(src), "amount": src.integer(1, 3)}
+
+
+@family(name="token-creation",
+        title="Created tokens have the name the effect gives, else subtypes plus Token",
+        area="objects", rulings=("TOKEN-01",), rules=("111.4", "111.1"), eras=("modern",),
+        features=("tokens", "stack"), params=_create_params)
+def _token_creation(p: dict[str, Any], era: str) -> Draft:
+    """The effect sets the token's name and subtypes; without a name it is the subtypes
+    followed by "Token"; the spell's controller controls the tokens."""
+    token, n = p["token"], p["amount"]
+    effect = {"type": "create_token", "amount": n, "token": token}
+    spell: dict[str, Any] = {"name": "Test Muster", "layout": "normal", "mana_cost": "{1}{W}",
+                             "types": ["Instant"], "oracle_text": f"Create {n} token(s).",
+                             "abilities": [{"kind": "spell", "effects": [effect]}]}
+    name = token.get("name") or " ".join(token["subtypes"]) + " Token"
+    return Draft(setup={"objects": [obj("muster", spell["name"], "stack")]}, cards=[spell],
+                 steps=[
+                     {"action": {"type": "resolve"}},
+                     observe("tokens", [name] * n, player="alice"),
+                     observe("tokens", [], player="bob"),
+                     observe("count", n, zone="battlefield",
+                             filter={"token": True, "name": name,
+                                     "subtype": token["subtypes"][0]}),
+                 ])

@@ -1,0 +1,151 @@
+"""Mutation testing of ``reference_engine`` with mutmut, killed only by the conformance cases.
+
+    python benchmarks/mutate.py [MODULE ...] [--workdir /tmp/mtgconf-mutation] [--fresh]
+    python benchmarks/mutate.py --summary [--survivors] [--workdir ...]
+
+MODULE is a file name under ``reference_engine/`` (default: the modules listed in
+``DEFAULT_MODULES``). mutmut 2 rewrites the file it mutates in place, so nothing runs in the
+working tree: the repository is copied to ``--workdir`` (``--fresh`` copies it again and forgets
+earlier results) and mutmut runs there, with ``benchmarks/mutation_check.py`` as its test command
+(every spec case and the default generated set on the reference engine; stop at the first failure).
+Results accumulate in the copy's ``.mutmut-cache``, so a run can be stopped and resumed, and
+``--summary`` prints the kill rate per module from it (``--survivors`` lists each surviving
+mutant as a diff). Mutants that change only annotations are skipped as equivalent by
+``benchmarks/mutmut_config.py``. Two copies (two ``--workdir``) can run side by side on
+different modules. It takes long (about a second of CPU per
+mutant); it is not part of CI. See docs/mutation-testing.md for the last results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The modules mutated by default, most central first.
+DEFAULT_MODULES = ("characteristics.py", "layers.py", "filters.py", "mana.py", "mana_pool.py",
+                   "damage.py", "resolution.py")
+
+#: What the copy leaves out (nothing mutmut or the cases need).
+IGNORED = shutil.ignore_patterns(".git", "__pycache__", ".mypy_cache", ".ruff_cache",
+                                 ".pytest_cache", ".hypothesis", "*.egg-info", "mutants",
+                                 ".mutmut-cache", "htmlcov", "node_modules")
+
+
+def prepare(workdir: Path, fresh: bool) -> None:
+    """Copy the repository to ``workdir`` (unless already there) and warm the case cache."""
+    if fresh and workdir.exists():
+        shutil.rmtree(workdir)
+    if not workdir.exists():
+        shutil.copytree(ROOT, workdir, ignore=IGNORED)
+    for backup in (workdir / "reference_engine").glob("*.py.bak"):  # an interrupted mutmut
+        backup.replace(backup.with_suffix(""))
+    shutil.copy(ROOT / "benchmarks" / "mutmut_config.py", workdir / "mutmut_config.py")
+    cache = workdir / ".mutation-cases.pickle"
+    if not cache.exists():
+        code = subprocess.call([sys.executable, "benchmarks/mutation_check.py", "--cache",
+                                str(cache)], cwd=workdir)
+        if code != 0:
+            raise SystemExit(f"the unmutated suite does not pass in {workdir} (exit {code})")
+
+
+def mutate(workdir: Path, module: str) -> int:
+    """Run mutmut on one module of the copy; return mutmut's exit code."""
+    runner = f"{sys.executable} benchmarks/mutation_check.py --cache .mutation-cases.pickle"
+    mutmut = Path(sys.executable).with_name("mutmut")
+    command = [str(mutmut), "run", "--paths-to-mutate", f"reference_engine/{module}",
+               "--tests-dir", "tests", "--runner", runner, "--no-progress", "--simple-output"]
+    return subprocess.call(command, cwd=workdir)
+
+
+def summary(workdir: Path) -> list[tuple[str, dict[str, int]]]:
+    """Mutant counts per module and status, read from the copy's ``.mutmut-cache``."""
+    db = sqlite3.connect(workdir / ".mutmut-cache")
+    rows = db.execute("SELECT SourceFile.filename, Mutant.status, COUNT(*) FROM Mutant "
+                      "JOIN Line ON Mutant.line = Line.id "
+                      "JOIN SourceFile ON Line.sourcefile = SourceFile.id "
+                      "GROUP BY SourceFile.filename, Mutant.status").fetchall()
+    db.close()
+    table: dict[str, dict[str, int]] = {}
+    for filename, status, count in rows:
+        table.setdefault(str(filename), {})[str(status)] = int(count)
+    return sorted(table.items())
+
+
+def survivors(workdir: Path) -> list[tuple[str, int, str, bool]]:
+    """Each surviving mutant: (file, mutant id, unified diff, changes annotations only)."""
+    import mutmut
+    from mutmut_config import annotation_only  # type: ignore[import-not-found]
+
+    db = sqlite3.connect(workdir / ".mutmut-cache")
+    rows = db.execute("SELECT SourceFile.filename, Mutant.id, Line.line, Line.line_number, "
+                      "Mutant.\"index\" FROM Mutant JOIN Line ON Mutant.line = Line.id "
+                      "JOIN SourceFile ON Line.sourcefile = SourceFile.id "
+                      "WHERE Mutant.status IN ('bad_survived', 'ok_suspicious') "
+                      "ORDER BY SourceFile.filename, Line.line_number").fetchall()
+    db.close()
+    found = []
+    for filename, ident, line, line_number, index in rows:
+        original = (workdir / filename).read_text(encoding="utf-8")
+        context = mutmut.Context(source=original, filename=filename,
+                                 mutation_id=mutmut.RelativeMutationID(line, index, line_number))
+        mutated, _ = mutmut.mutate(context)
+        diff = "".join(difflib.unified_diff(original.splitlines(True), mutated.splitlines(True),
+                                            f"{filename}:{line_number + 1}", "mutant", n=0))
+        found.append((str(filename), int(ident), diff, annotation_only(original, mutated)))
+    return found
+
+
+def print_summary(workdir: Path) -> None:
+    """Print killed / survived / timeout / untested per module and the kill rate."""
+    print(f"{'module':40} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
+          f"{'untested':>8} {'equivalent':>10} {'kill rate':>9}")
+    for filename, counts in summary(workdir):
+        killed = counts.get("ok_killed", 0)
+        timeout = counts.get("bad_timeout", 0)
+        survived = counts.get("bad_survived", 0) + counts.get("ok_suspicious", 0)
+        untested = counts.get("untested", 0)
+        equivalent = counts.get("skipped", 0)  # annotations only (mutmut_config.py)
+        tested = killed + timeout + survived
+        rate = f"{(killed + timeout) / tested:.1%}" if tested else "-"
+        print(f"{filename:40} {sum(counts.values()):7} {killed:6} {timeout:7} {survived:8} "
+              f"{untested:8} {equivalent:10} {rate:>9}")
+    print("\nsurvivors: cd WORKDIR && mutmut results; mutmut show ID")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Mutate the chosen modules (or print the summary); exit 0 unless the setup failed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("modules", nargs="*", help="file names under reference_engine/")
+    parser.add_argument("--workdir", type=Path, default=Path("/tmp/mtgconf-mutation"))
+    parser.add_argument("--fresh", action="store_true", help="copy the repository again")
+    parser.add_argument("--summary", action="store_true", help="only print the kill rates")
+    parser.add_argument("--survivors", action="store_true",
+                        help="with --summary: print each surviving mutant's diff")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(args.workdir))
+    if not args.summary:
+        prepare(args.workdir, args.fresh)
+        for module in args.modules or DEFAULT_MODULES:
+            if not (args.workdir / "reference_engine" / module).exists():
+                print(f"no module reference_engine/{module}", file=sys.stderr)
+                return 2
+            mutate(args.workdir, module)
+    print_summary(args.workdir)
+    if args.survivors:
+        for filename, ident, diff, equivalent in survivors(args.workdir):
+            print(f"--- mutant {ident} of {filename}"
+                  + (" (annotations only: equivalent)" if equivalent else ""))
+            print(diff.split("\n", 2)[-1].rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,260 @@
+"""Third-party engines behind adapters: phase.rs (``phase-python``) and ``python-mtg``.
+
+Tests that need an engine are skipped, saying which extra to install, when it is missing. The
+card conversion and the JSON-lines server need no engine and always run.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.adapter import StartRequest, Unsupported
+from conformance.adapters import available_adapters
+from conformance.adapters._mtgjson import canonical_cost, card_faces, oracle_id
+from conformance.adapters._views import mana_value_of
+from conformance.adapters.serve import Server
+from conformance.adapters.subprocess import SubprocessAdapter
+from conformance.loader import load_cases
+from conformance.runner import Runner
+from conformance.spec import default_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+PHASE_REASON = "phase-python is not installed: pip install 'mtg-conformance[phase]'"
+MTG_REASON = "python-mtg is not installed: pip install 'mtg-conformance[python-mtg]'"
+
+
+def _results(adapter: Any, *paths: str) -> dict[str, tuple[str, Any]]:
+    loaded = load_cases([ROOT / p for p in paths], default_spec())
+    with Runner(adapter, timeout=60) as runner:
+        return {r.case: (r.result, r.observed) for r in runner.run(loaded.cases)}
+
+
+# -- no engine needed ------------------------------------------------------------------------
+
+
+def test_both_engines_are_registered_by_name() -> None:
+    known = available_adapters()
+    assert known["phase-rs"] == "conformance.adapters.phase_rs:PhaseAdapter"
+    assert known["python-mtg"] == "conformance.adapters.python_mtg:PythonMtgAdapter"
+
+
+def test_a_split_card_becomes_two_mtgjson_faces_sharing_an_oracle_id() -> None:
+    faces = card_faces(default_spec().card("Assault // Battery") or {})
+    assert [f["faceName"] for f in faces] == ["Assault", "Battery"]
+    assert [f["side"] for f in faces] == ["a", "b"]
+    assert {f["identifiers"]["scryfallOracleId"] for f in faces} == {
+        oracle_id("Assault // Battery")}
+    assert [f["manaValue"] for f in faces] == [5.0, 5.0]
+    assert [f["colors"] for f in faces] == [["R"], ["G"]]
+    assert faces[0]["colorIdentity"] == ["R", "G"]
+
+
+def test_a_back_face_gets_its_colors_from_the_color_indicator() -> None:
+    card = default_spec().card("Kuja, Genome Sorcerer // Trance Kuja, Fate Defied") or {}
+    back = card_faces(card)[1]
+    assert back["colors"] == ["B", "R"] and back["colorIndicator"] == ["B", "R"]
+    assert back["manaValue"] == 4.0 and back["power"] == "4"
+
+
+def test_keyword_abilities_given_as_data_become_oracle_lines() -> None:
+    card = {"name": "Iron", "mana_cost": "{1}{R/W}{G/U}", "types": ["Creature"], "power": 1,
+            "toughness": 1, "abilities": [{"kind": "keyword", "keyword": "vigilance"},
+                                          {"kind": "keyword", "keyword": "kicker",
+                                           "cost": "{2}"}]}
+    (face,) = card_faces(card)
+    assert face["text"] == "Vigilance\nKicker {2}"
+    assert face["keywords"] == ["Vigilance", "Kicker"]
+    assert face["manaCost"] == "{1}{R/W}{G/U}"
+
+
+@pytest.mark.parametrize(("cost", "canonical"), [("{R/U}", "{U/R}"), ("{W/G}", "{G/W}"),
+                                                 ("{G/W}", "{G/W}"), ("{2/W}", "{2/W}"),
+                                                 ("{B/P}", "{B/P}")])
+def test_hybrid_symbols_are_written_in_oracle_order(cost: str, canonical: str) -> None:
+    assert canonical_cost(cost) == canonical
+
+
+@pytest.mark.parametrize(("cost", "mv"), [("", 0), ("{X}{R}", 1), ("{2/W}{2/U}", 4),
+                                          ("{10}{B/P}{C}", 12), ("{R/G}{S}", 2)])
+def test_mana_value_of_a_cost(cost: str, mv: int) -> None:
+    assert mana_value_of(cost) == mv
+
+
+def test_the_server_speaks_the_protocol_with_any_in_process_adapter() -> None:
+    card = default_spec().card("Wax // Wane")
+    lines = [
+        {"cmd": "hello", "seq": 1, "protocol": 1},
+        {"cmd": "start", "seq": 2, "case": "c", "era": "modern", "cards": {"Wax // Wane": card},
+         "setup": {"objects": [{"handle": "ww", "card": "Wax // Wane", "zone": "hand",
+                                "owner": "alice"}]}},
+        {"cmd": "observe", "seq": 3, "query": {"query": "mana_value", "object": "ww"}},
+        {"cmd": "perform", "seq": 4, "action": {"type": "pass_priority", "player": "bob"}},
+        {"cmd": "observe", "seq": 5, "query": {"query": "no_such_query"}},
+        {"cmd": "start", "seq": 6, "case": "c", "era": "old", "cards": {}, "setup": {}},
+        {"cmd": "quit", "seq": 7},
+        {"cmd": "hello", "seq": 8, "protocol": 1},
+    ]
+    from conformance.adapters.reference import ReferenceAdapter
+
+    out = io.StringIO()
+    Server(ReferenceAdapter()).serve(io.StringIO("".join(json.dumps(x) + "\n" for x in lines)),
+                                     out)
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["seq"] for r in replies] == [1, 2, 3, 4, 5, 6, 7]  # nothing after quit
+    assert replies[0]["info"]["name"] == "reference"
+    assert replies[1] == {"seq": 2, "ok": True}
+    assert replies[2] == {"seq": 3, "value": 2}
+    assert replies[3]["outcome"]["status"] == "rejected"
+    assert replies[3]["outcome"]["failure"] == "no-priority"
+    assert "unsupported" in replies[4] or "error" in replies[4]
+    assert "unsupported" in replies[5]
+    assert replies[6] == {"seq": 7, "ok": True}
+
+
+def test_the_served_reference_engine_gives_the_in_process_results() -> None:
+    from conformance.adapters.reference import ReferenceAdapter
+
+    paths = ("spec/cases/characteristics",)
+    served = SubprocessAdapter([sys.executable, "-m", "conformance.adapters.serve",
+                                "reference"], timeout=30)
+    assert _results(served, *paths) == _results(ReferenceAdapter(), *paths)
+
+
+# -- phase.rs --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def phase_adapter() -> Any:
+    pytest.importorskip("phase", reason=PHASE_REASON)
+    from conformance.adapters.phase_rs import PhaseAdapter
+
+    adapter = PhaseAdapter()
+    yield adapter
+    adapter.close()
+
+
+def _phase_session(adapter: Any, setup: dict[str, Any], *cards: str) -> Any:
+    spec = default_spec()
+    return adapter.start(StartRequest("t", "modern", setup, {c: spec.card(c) for c in cards}))
+
+
+def test_phase_declares_the_modern_era_only(phase_adapter: Any) -> None:
+    info = phase_adapter.info()
+    assert info.name == "phase-rs" and info.eras == ("modern",)
+    assert {"characteristics", "casting", "combat"} <= info.features
+    assert "setup-effects" not in info.features
+    with pytest.raises(Unsupported, match="modern"):
+        phase_adapter.start(StartRequest("t", "invasion-2000", {}, {}))
+
+
+def test_phase_reads_characteristics_the_engine_computes(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "ab", "card": "Assault // Battery", "zone": "library", "owner": "alice"},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"}]},
+        "Assault // Battery", "Grizzly Bears")
+    assert session.observe({"query": "mana_value", "object": "ab"}) == 5
+    assert session.observe({"query": "colors", "object": "ab"}) == ["red", "green"]
+    assert session.observe({"query": "zone", "object": "ab"}) == "library"
+    assert session.observe({"query": "power", "object": "bears"}) == 2
+    assert session.observe({"query": "controller", "object": "bears"}) == "bob"
+    assert session.observe({"query": "count", "zone": "battlefield",
+                            "filter": {"type": "Creature", "controller": "bob"}}) == 1
+    # reading the engine's computed values uses a scratch game: the case's game is untouched
+    assert session.observe({"query": "zone", "object": "ab"}) == "library"
+
+
+def test_phase_casts_through_the_engine_and_rejects_what_it_refuses(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"mana_pool": {"alice": "{R}"}, "objects": [
+        {"handle": "shock", "card": "Shock", "zone": "hand", "owner": "alice"},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"}]},
+        "Shock", "Grizzly Bears")
+    wrong = session.perform({"type": "cast", "player": "bob", "object": "shock",
+                             "targets": ["bears"]})
+    assert (wrong.ok, wrong.failure) == (False, "no-priority")
+    assert session.perform({"type": "cast", "player": "alice", "object": "shock",
+                            "targets": ["bears"]}).ok
+    assert session.observe({"query": "stack"}) == ["Shock"]
+    assert session.perform({"type": "resolve"}).ok
+    assert session.observe({"query": "zone", "object": "bears"}) == "graveyard"
+    assert session.observe({"query": "mana_pool", "player": "alice"}) == ""
+
+
+def test_phase_combat_goes_through_the_declaration_prompts(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "alice"},
+        {"handle": "sick", "card": "Grizzly Bears", "zone": "battlefield", "owner": "alice",
+         "sick": True}]}, "Grizzly Bears")
+    assert session.observe({"query": "can_attack", "object": "sick"}) is False
+    refused = session.perform({"type": "declare_attackers", "player": "alice",
+                               "attackers": ["sick"]})
+    assert (refused.ok, refused.failure) == (False, "cannot-attack")
+    assert session.observe({"query": "step"}) == "precombat-main"  # restored
+    assert session.perform({"type": "declare_attackers", "player": "alice",
+                            "attackers": ["bears"]}).ok
+    assert session.perform({"type": "advance", "to": "end-of-combat"}).ok
+    assert session.observe({"query": "life", "player": "bob"}) == 18
+    assert session.observe({"query": "damage_events"}) == [
+        {"source": "bears", "target": "bob", "amount": 2, "combat": True}]
+
+
+def test_phase_runs_the_characteristics_cases(phase_adapter: Any) -> None:
+    results = _results(phase_adapter, "spec/cases/characteristics")
+    kinds = {kind for kind, _ in results.values()}
+    assert "errored" not in kinds
+    assert results["characteristics.split.mana-value-in-library.modern"][0] == "passed"
+    # phase.rs gives a transformed permanent mana value 0 (CR 712.8e says 4): docs/engines
+    assert results["characteristics.dfc.mana-value-of-front-face"] == ("failed", 0)
+
+
+def test_phase_served_out_of_process_gives_the_same_results(phase_adapter: Any) -> None:
+    paths = ("spec/cases/combat",)
+    served = SubprocessAdapter([sys.executable, "-m", "conformance.adapters.serve",
+                                "phase-rs"], timeout=60)
+    assert _results(served, *paths) == _results(phase_adapter, *paths)
+
+
+# -- python-mtg ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mtg_adapter() -> Any:
+    pytest.importorskip("mtg", reason=MTG_REASON)
+    from conformance.adapters.python_mtg import PythonMtgAdapter
+
+    adapter = PythonMtgAdapter()
+    yield adapter
+    adapter.close()
+
+
+def test_python_mtg_declares_static_features_only(mtg_adapter: Any) -> None:
+    info = mtg_adapter.info()
+    assert info.name == "python-mtg" and info.eras == ("modern",)
+    assert "casting" not in info.features and "characteristics" in info.features
+
+
+def test_python_mtg_reads_its_corpus_cards(mtg_adapter: Any) -> None:
+    spec = default_spec()
+    session = mtg_adapter.start(StartRequest("t", "modern", {"objects": [
+        {"handle": "ww", "card": "Wax // Wane", "zone": "hand", "owner": "alice"},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"}]},
+        {c: spec.card(c) for c in ("Wax // Wane", "Grizzly Bears")}))
+    assert session.observe({"query": "names", "object": "ww"}) == ["Wax", "Wane"]
+    assert session.observe({"query": "colors", "object": "ww"}) == ["white", "green"]
+    assert session.observe({"query": "power", "object": "bears"}) == 2
+    assert session.observe({"query": "types", "object": "bears"}) == ["Creature"]
+    assert session.observe({"query": "count", "zone": "hand", "player": "alice"}) == 1
+    with pytest.raises(Unsupported, match="performs no actions"):
+        session.perform({"type": "pass_priority", "player": "alice"})
+
+
+def test_python_mtg_runs_the_characteristics_cases(mtg_adapter: Any) -> None:
+    results = _results(mtg_adapter, "spec/cases/characteristics")
+    assert "errored" not in {kind for kind, _ in results.values()}
+    # python-mtg counts a split card's front half only for mana value (CR 709.4b says 5)
+    assert results["characteristics.split.mana-value-in-library.modern"] == ("failed", 1)
