@@ -69,6 +69,7 @@ def is_summoning_sick(state: GameState, obj: GameObject) -> bool:
     chars = characteristics_of(state, obj.id)
     if not chars.has_type("Creature") or chars.has_keyword("haste"):
         return False
+    # A player who has not had a turn yet has no "most recent turn": everything is sick.
     return obj.controlled_since >= state.players[obj.controller].last_turn_began
 
 

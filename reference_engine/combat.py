@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .abilities import is_summoning_sick
 from .choices import offer_choices, withdraw_choices
 from .errors import RulesViolation, SetupError
 from .filters import FilterContext, matches
@@ -137,12 +138,6 @@ def defending_player(state: GameState, defender: Any) -> str | None:
 
 
 # -- restrictions --------------------------------------------------------------------------------
-
-def is_summoning_sick(state: GameState, obj: GameObject) -> bool:
-    """Check 302.6: a creature can attack (or pay {T}) only if its controller has controlled it
-    continuously since their most recent turn began."""
-    return obj.controlled_since >= state.players[obj.controller].last_turn_began
-
 
 def rule_applies(state: GameState, rule: str, obj: GameObject,
                  chars: Mapping[int, Characteristics] | None = None) -> bool:
