@@ -81,8 +81,8 @@ def summary(workdir: Path) -> list[tuple[str, dict[str, int]]]:
 
 def survivors(workdir: Path) -> list[tuple[str, int, str, bool]]:
     """Each surviving mutant: (file, mutant id, unified diff, changes annotations only)."""
-    import mutmut
-    from mutmut_config import annotation_only  # type: ignore[import-not-found]
+    import mutmut  # type: ignore[import-untyped]
+    from mutmut_config import annotation_only
 
     db = sqlite3.connect(workdir / ".mutmut-cache")
     rows = db.execute("SELECT SourceFile.filename, Mutant.id, Line.line, Line.line_number, "

@@ -59,7 +59,7 @@ def annotation_only(original: str, mutated: str) -> bool:
 
 def pre_mutation(context: Any) -> None:
     """mutmut hook: mark the mutant skipped when it changes annotations only."""
-    import mutmut
+    import mutmut  # type: ignore[import-untyped]
 
     with open(context.filename, encoding="utf-8") as handle:
         original = handle.read()

@@ -137,10 +137,10 @@ def render_report(engine: Engine, info: AdapterInfo, results: Sequence[CaseResul
            f"Adapter: eras {', '.join(info.eras)}; features {', '.join(sorted(info.features))}.",
            "", f"{sum(s.total.values())} results: "
            + ", ".join(f"{s.total[k]} {k}" for k in RESULT_KINDS if s.total[k]) + ".", ""]
-    out += ["## By rules area", ""] + _counts("area", dict(sorted(s.by_area.items())))
-    out += ["", "## By era", ""] + _counts("era", dict(sorted(s.by_era.items())))
-    out += ["", "## Spec and generated cases", ""] + _counts("set", dict(sorted(
-        s.by_set.items())))
+    out += ["## By rules area", "", *_counts("area", dict(sorted(s.by_area.items())))]
+    out += ["", "## By era", "", *_counts("era", dict(sorted(s.by_era.items())))]
+    out += ["", "## Spec and generated cases", "",
+            *_counts("set", dict(sorted(s.by_set.items())))]
     bad = [r for r in results if r.result in ("failed", "known-failure")]
     groups: dict[str, list[CaseResult]] = defaultdict(list)
     entries: dict[str, BaselineEntry | None] = {}
@@ -152,8 +152,10 @@ def render_report(engine: Engine, info: AdapterInfo, results: Sequence[CaseResul
     out += ["", "## Failures and their analysis", ""]
     if not groups:
         out += ["No case fails.", ""]
-    kinds = Counter((entries[k].kind if entries[k] else "none") for k in groups
-                    for _ in groups[k])
+    kinds: Counter[str] = Counter()
+    for key, members in groups.items():
+        entry = entries[key]
+        kinds[(entry.kind or "unclassified") if entry is not None else "none"] += len(members)
     if groups:
         out += ["By cause: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ".",
                 ""]

@@ -19,8 +19,16 @@ from reference_engine.objects import GameObject
 
 from .rules import mana_value_of_cost
 
-__all__ = ["MUTANTS", "DfcBackZero", "KickerInManaValue", "MutantAdapter", "SplitOneHalf",
-           "TappedAttacker", "TokenWithoutSuffix"]
+__all__ = [
+    "MUTANTS",
+    "DfcBackZero",
+    "KickerInManaValue",
+    "MutantAdapter",
+    "SickManaTap",
+    "SplitOneHalf",
+    "TappedAttacker",
+    "TokenWithoutSuffix",
+]
 
 _MV_QUERIES = ("mana_value", "characteristics")
 _NAME_QUERIES = ("name", "characteristics")
@@ -172,8 +180,26 @@ class TappedAttacker(MutantAdapter):
         return outcome
 
 
+class SickManaTap(MutantAdapter):
+    """Bug: a summoning-sick creature may pay {T} for a mana ability (CR 302.6 says it can't)."""
+
+    bug = "sick-mana-tap"
+
+    def perform(self, session: MutantSession, action: Mapping[str, Any]) -> Outcome:
+        outcome = session.inner.perform(action)
+        if action.get("type") != "activate" or outcome.failure != "summoning-sick":
+            return outcome
+        source = session.inner.game.object(action.get("object"))
+        since = source.controlled_since
+        source.controlled_since = -1  # the bug: treated as controlled since long ago
+        outcome = session.inner.perform(action)
+        if not outcome.ok:
+            source.controlled_since = since
+        return outcome
+
+
 #: Every wrong engine, by bug name.
 MUTANTS: dict[str, type[MutantAdapter]] = {
     m.bug: m for m in (SplitOneHalf, TokenWithoutSuffix, KickerInManaValue, DfcBackZero,
-                       TappedAttacker)
+                       TappedAttacker, SickManaTap)
 }

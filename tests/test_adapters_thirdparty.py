@@ -258,3 +258,45 @@ def test_python_mtg_runs_the_characteristics_cases(mtg_adapter: Any) -> None:
     assert "errored" not in {kind for kind, _ in results.values()}
     # python-mtg counts a split card's front half only for mana value (CR 709.4b says 5)
     assert results["characteristics.split.mana-value-in-library.modern"] == ("failed", 1)
+
+
+# -- baselines and published reports ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ["phase-rs", "python-mtg"])
+def test_each_engine_bug_in_a_baseline_has_a_reproduction(engine: str) -> None:
+    from conformance.baseline import load_baseline
+
+    baseline = load_baseline(ROOT / "baselines" / f"{engine}.toml")
+    assert baseline.adapter == engine and baseline.entries
+    for entry in baseline.entries:
+        assert entry.kind in ("engine-bug", "adapter-limitation", "case-data"), entry
+        assert entry.link.startswith(f"docs/engines/{engine}.md#"), entry
+        anchor = entry.link.rpartition("#")[2]
+        if entry.kind == "engine-bug":
+            assert (ROOT / "docs" / "engines" / "repro" / engine / f"{anchor}.py").is_file()
+
+
+def test_a_report_groups_failures_by_their_analysis() -> None:
+    from conformance.adapter import AdapterInfo
+    from conformance.baseline import Baseline, BaselineEntry
+    from conformance.engine_reports import ENGINES, render_report
+    from conformance.results import CaseResult
+
+    entry = BaselineEntry(case="gen.dfc-*", reason="Front face mana value is lost.",
+                          link="docs/engines/phase-rs.md#dfc-mana-value", kind="engine-bug")
+    results = [CaseResult(case=f"gen.dfc-mana-value.s1.i{i}", era="modern",
+                          result="known-failure", area="characteristics", generated=True,
+                          step=0, expected=4, observed=0) for i in range(3)]
+    results += [CaseResult(case="characteristics.x", era="modern", result="failed",
+                           area="characteristics", step=2, expected="a", observed="b"),
+                CaseResult(case="combat.y", era="invasion-2000", result="unsupported",
+                           area="combat", message="phase-rs does not implement era "
+                                                  "'invasion-2000'")]
+    info = AdapterInfo("phase-rs", "0.103.0", ("modern",), frozenset({"characteristics"}))
+    text = render_report(ENGINES[0], info, results, Baseline(entries=(entry,)))
+    assert '<a id="dfc-mana-value"></a>' in text
+    assert "### dfc-mana-value (engine-bug, 3 results)" in text
+    assert "### unanalysed (no analysis yet, 1 result)" in text
+    assert "| phase-rs does not implement era 'invasion-2000' | 1 |" in text
+    assert "docs/engines/repro/phase-rs/dfc-mana-value.py" in text

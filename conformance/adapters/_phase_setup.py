@@ -27,6 +27,14 @@ from ..adapter import Unsupported
 __all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
            "phase_counter", "pool_mana"]
 
+#: Setup keys this adapter expresses (any other key makes the case unsupported).
+SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life", "mana_pool",
+                        "objects", "effects", "choices"})
+#: Keys of a setup object this adapter expresses.
+OBJECT_KEYS = frozenset({"handle", "card", "zone", "owner", "controller", "tapped", "sick",
+                         "face", "half", "kicked", "x", "targets", "counters", "damage",
+                         "attached_to", "token"})
+
 #: The filler card each deck is padded with; removed before the case starts.
 FILLER = "Mtgconf Filler Land"
 
@@ -88,6 +96,10 @@ class PhaseSetup:
         if self.setup.get("effects"):
             raise Unsupported("setup effects (continuous effects given as data) cannot be "
                               "created in phase.rs without an engine source for them")
+        unknown = sorted(set(self.setup) - SETUP_KEYS)
+        if unknown:
+            raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
+                              "phase.rs through this adapter")
         objects: Sequence[Mapping[str, Any]] = self.setup.get("objects", [])
         decks: list[list[str]] = [[], []]
         for obj in objects:
@@ -119,6 +131,10 @@ class PhaseSetup:
 
     def _check(self, obj: Mapping[str, Any]) -> None:
         handle = obj.get("handle")
+        unknown = sorted(set(obj) - OBJECT_KEYS)
+        if unknown:
+            raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
+                              "expressible in phase.rs through this adapter")
         if "card" not in obj:
             raise Unsupported(f"object {handle!r}: tokens at setup cannot be created in "
                               "phase.rs through its Python bindings")

@@ -348,7 +348,7 @@ class PhaseSession(ViewSession):
         tapped = [o for o in self.game.battlefield() if o.get("tapped")
                   and int(o["id"]) in untapped and int(o["id"]) != source
                   and any(a.get("is_mana_ability") for a in o.get("abilities", []))]
-        if tapped and action.get("type") == "cast" or (tapped and source is not None):
+        if tapped:
             names = ", ".join(str(o["name"]) for o in tapped)
             return Outcome.rejected("cannot-pay", f"the pool can't pay the cost: phase.rs "
                                                   f"tapped {names} for mana to pay it")
@@ -496,7 +496,7 @@ class PhaseSession(ViewSession):
                         setup: bool = False) -> Outcome:
         targets = [str(t) for t in action.get("targets", [])]
         chosen = 0
-        self._asked: dict[str, int] = {}
+        self._asked = {}
         for _ in range(20):
             waiting = self.game.waiting_for()
             kind = str(waiting.get("type"))

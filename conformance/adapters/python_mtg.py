@@ -50,6 +50,10 @@ _STEP_NAMES = {v: k for k, v in _STEPS.items()}
 _TYPE_ORDER = ("Kindred", "Enchantment", "Artifact", "Land", "Creature", "Planeswalker",
                "Battle", "Instant", "Sorcery")
 
+#: Setup keys this adapter expresses (any other key makes the case unsupported).
+_SETUP_KEYS = frozenset({"players", "active", "turn", "step", "life", "objects", "effects",
+                         "mana_pool", "choices", "priority"})
+
 _ZONE_RELATIONS = {"battlefield": "on_battlefield", "graveyard": "graveyard", "exile": "exile"}
 
 
@@ -81,6 +85,12 @@ class PythonMtgSession(ViewSession):
         for key in ("effects", "mana_pool", "choices"):
             if setup.get(key):
                 raise Unsupported(f"setup {key!r} is not expressible in python-mtg")
+        if setup.get("priority", setup.get("active")) != setup.get("active"):
+            raise Unsupported("python-mtg gives priority decisions to the active player only")
+        unknown = sorted(set(setup) - _SETUP_KEYS)
+        if unknown:
+            raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
+                              "python-mtg")
         self.ids: dict[str, str] = {}
         self.game = self._build(setup, request.cards)
 
@@ -130,11 +140,10 @@ class PythonMtgSession(ViewSession):
             raise Unsupported("python-mtg cannot build double-faced cards by name")
         if obj.get("zone") not in ("library", "hand", "battlefield", "graveyard", "exile"):
             raise Unsupported(f"object {handle!r}: python-mtg has no visible {obj.get('zone')}")
-        for key in ("controller", "counters", "damage", "attached_to", "face", "half",
-                    "kicked", "x", "targets"):
-            if key in obj:
-                raise Unsupported(f"object {handle!r}: setup key {key!r} is not expressible "
-                                  "in python-mtg")
+        unknown = sorted(set(obj) - {"handle", "card", "zone", "owner", "tapped", "sick"})
+        if unknown:
+            raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
+                              "expressible in python-mtg")
 
     def _place(self, st: dict[str, Any], obj: Mapping[str, Any], who: str, cid: str) -> None:
         zone = str(obj["zone"])

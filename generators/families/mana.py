@@ -45,12 +45,12 @@ _PRODUCE = ("W", "U", "B", "R", "G", "C")
 
 
 def _tap_params(src: Source) -> dict[str, Any]:
-    kind = src.choice(("Creature", "Artifact"))
-    tapped = src.integer(0, 2) == 0
+    kind = src.choice(("Creature", "Creature", "Artifact"))
+    status = src.choice(("sick", "ready", "tapped"))
     produce = sorted((src.choice(_PRODUCE) for _ in range(src.integer(1, 2))),
                      key=_PRODUCE.index)
-    return {"kind": kind, "tapped": tapped, "sick": not tapped and src.boolean(),
-            "haste": src.integer(0, 3) == 0, "produce": "".join(f"{{{m}}}" for m in produce)}
+    return {"kind": kind, "tapped": status == "tapped", "sick": status == "sick",
+            "haste": src.integer(0, 3) == 3, "produce": "".join(f"{{{m}}}" for m in produce)}
 
 
 @family(name="tap-for-mana",

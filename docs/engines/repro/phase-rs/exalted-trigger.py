@@ -1,0 +1,154 @@
+"""phase.rs (phase-python 0.103.0): Exalted does not trigger (go on the stack) when a creature
+attacks alone (CR 702.83a).
+
+Standalone: pip install phase-python==0.103.0 && python exalted-trigger.py
+Prints "reproduced" while the behaviour is there; an AssertionError means it
+changed.
+"""
+
+import json
+
+from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
+
+FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "layout": "normal",
+          "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
+
+
+def engine(cards):
+    """An Engine from MTGJSON atomic cards (a list of faces per card)."""
+    db = {"filler": build_oracle_face(FILLER, None)}
+    for faces in cards:
+        oid = faces[0]["identifiers"]["scryfallOracleId"]
+        if len(faces) == 1:
+            db[faces[0]["name"].lower()] = build_oracle_face(faces[0], oid)
+            continue
+        for i, f in enumerate(faces):
+            built = build_oracle_face_multi(f, oid)
+            db[built["name"].lower()] = dict(built, layout=f["layout"], face_index=i)
+    return Engine.from_json(json.dumps(db))
+
+
+def debug(g, kind, **data):
+    """One of the engine's sandbox (debug) actions, used here only to set the scene."""
+    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+
+
+def act(g, seat, kind, **data):
+    action = {"type": kind, "data": data} if data else {"type": kind}
+    return g.apply(seat, GameAction.from_dict(action))
+
+
+def game(eng, mine, theirs=()):
+    """A sandbox game at seat 0's precombat main phase; returns (game, {face name: [ids]})."""
+    g = eng.new_game(player=list(mine) + ["Filler"] * 10, opponent=list(theirs) + ["Filler"] * 10,
+                     seed=1, first_player=0)
+    for seat in (0, 1):
+        g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
+                           and a.data["choice"]["type"] == "Keep"))
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    g = eng.load_game(root)
+    debug(g, "SetPhase", phase="PreCombatMain", active_player=0)
+    ids = {}
+    for key, obj in sorted(root["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if obj["name"] == "Filler":
+            debug(g, "RemoveObject", object_id=int(key))
+        else:
+            ids.setdefault(obj["name"], []).append(int(key))
+    return g, ids
+
+
+def put(g, oid, zone, sick=False):
+    debug(g, "MoveToZone", object_id=oid, to_zone=zone)
+    if zone == "Battlefield":
+        debug(g, "SetSummoningSickness", object_id=oid, sick=sick)
+
+
+def computed(eng, g, oid):
+    """The engine's own computed characteristics of an object (its zone-change record), read
+    on a copy of the game so the game itself does not change."""
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    copy = eng.load_game(root)
+    zone = "Graveyard" if copy.object(oid)["zone"] == "Exile" else "Exile"
+    for event in debug(copy, "MoveToZone", object_id=oid, to_zone=zone).events:
+        if event["type"] == "ZoneChanged" and event["data"]["object_id"] == oid:
+            return event["data"]["record"]["trigger_source_context"]["lki"]
+    raise AssertionError("no zone change")
+
+
+def cast(g, seat, oid, targets=(), kick=False):
+    """Cast through the engine's prompts; return the list of prompts it asked."""
+    asked = []
+    act(g, seat, "CastSpell", object_id=oid, card_id=oid, payment_mode={"type": "Auto"}, targets=[])
+    targets = list(targets)
+    while (kind := g.waiting_for()["type"]) != "Priority":
+        asked.append(kind)
+        if kind == "TargetSelection":
+            act(g, seat, "ChooseTarget", target=targets.pop(0))
+        elif kind == "OptionalCostChoice":
+            act(g, seat, "DecideOptionalCost", pay=kick)
+        else:
+            raise AssertionError(f"unexpected prompt {kind}")
+    return asked
+
+
+def pass_until_resolved(g):
+    size = len(g.stack())
+    while len(g.stack()) >= size and g.waiting_for()["type"] == "Priority":
+        act(g, g.priority_player(), "PassPriority")
+
+
+CARDS = [[{'name': 'Grunn, the Lonely King',
+   'manaCost': '{4}{G}{G}',
+   'manaValue': 6.0,
+   'convertedManaCost': 6.0,
+   'colors': ['G'],
+   'colorIdentity': ['G'],
+   'types': ['Creature'],
+   'subtypes': ['Ape', 'Warrior'],
+   'supertypes': ['Legendary'],
+   'text': 'Kicker {3} (You may pay an additional {3} as you cast this spell.)\n'
+           'If Grunn was kicked, it enters with five +1/+1 counters on it.\n'
+           'Whenever Grunn attacks alone, double its power and toughness until end of '
+           'turn.',
+   'layout': 'normal',
+   'type': 'Legendary Creature — Ape Warrior',
+   'identifiers': {'scryfallOracleId': 'fd966c30-6e45-5639-a2a5-d56389eabf45'},
+   'legalities': {},
+   'keywords': ['Kicker'],
+   'power': '5',
+   'toughness': '5'}],
+ [{'name': 'Akrasan Squire',
+   'manaCost': '{W}',
+   'manaValue': 1.0,
+   'convertedManaCost': 1.0,
+   'colors': ['W'],
+   'colorIdentity': ['W'],
+   'types': ['Creature'],
+   'subtypes': ['Human', 'Soldier'],
+   'supertypes': [],
+   'text': 'Exalted (Whenever a creature you control attacks alone, that creature gets '
+           '+1/+1 until end of turn.)',
+   'layout': 'normal',
+   'type': 'Creature — Human Soldier',
+   'identifiers': {'scryfallOracleId': '2c2dd8ff-43e7-5fbc-815b-f579a3ecbb59'},
+   'legalities': {},
+   'keywords': [],
+   'power': '1',
+   'toughness': '1'}]]
+
+eng = engine(CARDS)
+g, ids = game(eng, ["Grunn, the Lonely King", "Akrasan Squire"])
+grunn, squire = ids["Grunn, the Lonely King"][0], ids["Akrasan Squire"][0]
+put(g, grunn, "Battlefield")
+put(g, squire, "Battlefield")
+while g.waiting_for()["type"] == "Priority":
+    act(g, g.priority_player(), "PassPriority")
+assert g.waiting_for()["type"] == "DeclareAttackers"
+act(g, 0, "DeclareAttackers", attacks=[[grunn, {"type": "Player", "data": 1}]], bands=[])
+sources = [g.object(e["source_id"])["name"] for e in g.stack()]
+print(f"on the stack: {sources} (expected Grunn's trigger and Akrasan Squire's exalted)")
+assert "Akrasan Squire" not in sources, "fixed?"
+print("reproduced")
