@@ -1,6 +1,7 @@
 """Mutation testing of ``reference_engine`` with mutmut, killed only by the conformance cases.
 
     python benchmarks/mutate.py [MODULE ...] [--workdir /tmp/mtgconf-mutation] [--fresh]
+    python benchmarks/mutate.py --recheck [--workdir ...]
     python benchmarks/mutate.py --summary [--survivors] [--workdir ...]
 
 MODULE is a file name under ``reference_engine/`` (default: the modules listed in
@@ -9,7 +10,9 @@ working tree: the repository is copied to ``--workdir`` (``--fresh`` copies it a
 earlier results) and mutmut runs there, with ``benchmarks/mutation_check.py`` as its test command
 (every spec case and the default generated set on the reference engine; stop at the first failure).
 Results accumulate in the copy's ``.mutmut-cache``, so a run can be stopped and resumed, and
-``--summary`` prints the kill rate per module from it (``--survivors`` lists each surviving
+``--recheck`` copies the working tree's cases (``spec/``) into the copy again and re-runs only
+the surviving mutants, so that cases written to kill them are counted. ``--summary`` prints the
+kill rate per module from it (``--survivors`` lists each surviving
 mutant as a diff). Mutants that change only annotations are skipped as equivalent by
 ``benchmarks/mutmut_config.py``. Two copies (two ``--workdir``) can run side by side on
 different modules. It takes long (about a second of CPU per
@@ -56,13 +59,27 @@ def prepare(workdir: Path, fresh: bool) -> None:
             raise SystemExit(f"the unmutated suite does not pass in {workdir} (exit {code})")
 
 
-def mutate(workdir: Path, module: str) -> int:
-    """Run mutmut on one module of the copy; return mutmut's exit code."""
+def mutate(workdir: Path, module: str, mutant: int | None = None) -> int:
+    """Run mutmut on one module of the copy (or on one mutant of it, whatever its cached
+    status); return mutmut's exit code."""
     runner = f"{sys.executable} benchmarks/mutation_check.py --cache .mutation-cases.pickle"
     mutmut = Path(sys.executable).with_name("mutmut")
     command = [str(mutmut), "run", "--paths-to-mutate", f"reference_engine/{module}",
                "--tests-dir", "tests", "--runner", runner, "--no-progress", "--simple-output"]
-    return subprocess.call(command, cwd=workdir)
+    if mutant is not None:
+        command.append(str(mutant))
+    return subprocess.call(command, cwd=workdir, stdout=subprocess.DEVNULL)
+
+
+def recheck(workdir: Path) -> None:
+    """Refresh the copy's cases from the working tree and re-run every surviving mutant."""
+    shutil.rmtree(workdir / "spec")
+    shutil.copytree(ROOT / "spec", workdir / "spec", ignore=IGNORED)
+    (workdir / ".mutation-cases.pickle").unlink(missing_ok=True)
+    prepare(workdir, fresh=False)
+    for filename, ident, _diff, equivalent in survivors(workdir):
+        if not equivalent:
+            mutate(workdir, Path(filename).name, ident)
 
 
 def summary(workdir: Path) -> list[tuple[str, dict[str, int]]]:
@@ -79,10 +96,10 @@ def summary(workdir: Path) -> list[tuple[str, dict[str, int]]]:
     return sorted(table.items())
 
 
-def survivors(workdir: Path) -> list[tuple[str, int, str, bool]]:
-    """Each surviving mutant: (file, mutant id, unified diff, changes annotations only)."""
+def survivors(workdir: Path) -> list[tuple[str, int, str, str | None]]:
+    """Each surviving mutant: (file, mutant id, unified diff, why it is equivalent or None)."""
     import mutmut  # type: ignore[import-untyped]
-    from mutmut_config import annotation_only
+    from mutmut_config import classify
 
     db = sqlite3.connect(workdir / ".mutmut-cache")
     rows = db.execute("SELECT SourceFile.filename, Mutant.id, Line.line, Line.line_number, "
@@ -99,25 +116,27 @@ def survivors(workdir: Path) -> list[tuple[str, int, str, bool]]:
         mutated, _ = mutmut.mutate(context)
         diff = "".join(difflib.unified_diff(original.splitlines(True), mutated.splitlines(True),
                                             f"{filename}:{line_number + 1}", "mutant", n=0))
-        found.append((str(filename), int(ident), diff, annotation_only(original, mutated)))
+        found.append((str(filename), int(ident), diff,
+                      classify(original, mutated, workdir / "reference_engine")))
     return found
 
 
-def print_summary(workdir: Path) -> None:
-    """Print killed / survived / timeout / untested per module and the kill rate."""
-    print(f"{'module':40} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
-          f"{'untested':>8} {'equivalent':>10} {'kill rate':>9}")
+def print_summary(workdir: Path, listing: list[tuple[str, int, str, str | None]]) -> None:
+    """Print killed / survived / untested per module and the kill rate among the mutants that
+    are not equivalent (skipped as annotation-only, or classified equivalent in ``listing``)."""
+    print(f"{'module':36} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
+          f"{'equivalent':>10} {'untested':>8} {'kill rate':>9}")
     for filename, counts in summary(workdir):
         killed = counts.get("ok_killed", 0)
         timeout = counts.get("bad_timeout", 0)
         survived = counts.get("bad_survived", 0) + counts.get("ok_suspicious", 0)
         untested = counts.get("untested", 0)
-        equivalent = counts.get("skipped", 0)  # annotations only (mutmut_config.py)
-        tested = killed + timeout + survived
-        rate = f"{(killed + timeout) / tested:.1%}" if tested else "-"
-        print(f"{filename:40} {sum(counts.values()):7} {killed:6} {timeout:7} {survived:8} "
-              f"{untested:8} {equivalent:10} {rate:>9}")
-    print("\nsurvivors: cd WORKDIR && mutmut results; mutmut show ID")
+        same = sum(1 for f, _i, _d, why in listing if f == filename and why)
+        equivalent = counts.get("skipped", 0) + same  # skipped: annotations only
+        real = killed + timeout + survived - same
+        rate = f"{(killed + timeout) / real:.1%}" if real else "-"
+        print(f"{filename:36} {sum(counts.values()):7} {killed:6} {timeout:7} "
+              f"{survived - same:8} {equivalent:10} {untested:8} {rate:>9}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,22 +146,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/mtgconf-mutation"))
     parser.add_argument("--fresh", action="store_true", help="copy the repository again")
     parser.add_argument("--summary", action="store_true", help="only print the kill rates")
+    parser.add_argument("--recheck", action="store_true",
+                        help="re-run the surviving mutants against the current cases")
     parser.add_argument("--survivors", action="store_true",
                         help="with --summary: print each surviving mutant's diff")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(args.workdir))
-    if not args.summary:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    if args.recheck:
+        recheck(args.workdir)
+    elif not args.summary:
         prepare(args.workdir, args.fresh)
         for module in args.modules or DEFAULT_MODULES:
             if not (args.workdir / "reference_engine" / module).exists():
                 print(f"no module reference_engine/{module}", file=sys.stderr)
                 return 2
             mutate(args.workdir, module)
-    print_summary(args.workdir)
+    listing = survivors(args.workdir)
+    print_summary(args.workdir, listing)
     if args.survivors:
-        for filename, ident, diff, equivalent in survivors(args.workdir):
+        for filename, ident, diff, equivalent in listing:
             print(f"--- mutant {ident} of {filename}"
-                  + (" (annotations only: equivalent)" if equivalent else ""))
+                  + (f" (equivalent: {equivalent})" if equivalent else ""))
             print(diff.split("\n", 2)[-1].rstrip())
     return 0
 

@@ -11,7 +11,8 @@ The steps, in the order of CR 601.2:
   the zone it is cast from (hand, or a permission such as "from your graveyard", checking only
   the chosen half of a split card, 709.3a / 601.3e);
 * 601.2a the card moves to the stack and becomes the spell;
-* 601.2b announcements: which half (709.3), the modes of a modal spell (700.2; card data
+* 601.2b announcements: which half (709.3), or both halves of a split card with fuse cast
+  from hand (``half = "fused"``, 702.102a), the modes of a modal spell (700.2; card data
   ``{kind = "spell", choose = 1 | [1, 2], modes = [{targets, effects}, ...]}``, slot names
   distinct across modes), an alternative cost (one at most, 118.9a), kicker
   (at most once unless multikicker, 702.33), the value of X (107.3);
@@ -40,14 +41,17 @@ from typing import TYPE_CHECKING, Any
 from .characteristics import Characteristics, printed_characteristics
 from .choices import choose, offer_choices, withdraw_choices
 from .costs import CostChange, cost_changes, total_cost
+from .division import announce_division
 from .errors import RulesViolation, SetupError
 from .filters import FilterContext, matches
+from .flashback import alternative_abilities, alternative_zones
 from .layers import characteristics_of
 from .mana import ManaCost, parse_mana_cost
 from .mana_abilities import spend_check
 from .mana_pool import SpendCheck, find_payment
 from .objects import GameObject
 from .permissions import permissions_for
+from .phyrexian import pay_with_phyrexian
 from .priority import give_priority
 from .registry import CAST_RESTRICTIONS, action
 from .resolution import is_legal_target, spell_ability
@@ -71,6 +75,8 @@ class CastPlan:
 
     player: str
     half: int | None = None
+    #: Both halves of a split card with fuse are cast (702.102a).
+    fused: bool = False
     alternative: str | None = None
     kicked: int = 0
     x: int = 0
@@ -114,6 +120,30 @@ def _choose_half(obj: GameObject, half: Any) -> int | None:
     return card.faces.index(face)
 
 
+#: The ``half`` values that ask to cast both halves of a split card with fuse (702.102a).
+FUSED = ("fused", "both")
+
+
+def _wants_fuse(a: Mapping[str, Any]) -> bool:
+    half = a.get("half")
+    return bool(a.get("fuse")) or (isinstance(half, str) and half.casefold() in FUSED)
+
+
+def _check_fuse(obj: GameObject, player: str) -> None:
+    """Check 702.102a: both halves may be cast only for a split card with fuse, from its
+    caster's hand."""
+    card = obj.card
+    has_fuse = card.is_split and any(
+        a.get("kind") == "keyword" and str(a.get("keyword", "")).casefold() == "fuse"
+        for face in card.faces for a in face.abilities)
+    if not has_fuse:
+        raise _reject("illegal-choice", f"{card.name} has no fuse: only one half can be cast "
+                      "(CR 709.3, 702.102a)")
+    if obj.zone != "hand" or obj.owner != player:
+        raise _reject("illegal-choice", f"fuse lets {card.name} be cast with both halves only "
+                      f"from its caster's hand, not the {obj.zone} (CR 702.102a)")
+
+
 def _is_sorcery_timing(state: GameState, player: str) -> bool:
     """Check 307.1: main phase of the player's own turn with an empty stack."""
     return (state.active_player == player and state.step in _MAIN_STEPS
@@ -129,7 +159,9 @@ def _spell_chars(state: GameState, obj: GameObject, half: int | None) -> Charact
 def _has_flash(state: GameState, obj: GameObject, spell: Characteristics) -> bool:
     """The spell has flash (702.8), including flash granted only while conditions hold,
     judged as the player begins to cast it (601.3d)."""
-    return (spell.has_keyword("flash") or spell.has_type("Instant")
+    # A fused split spell with a sorcery half is cast at sorcery speed (702.102c, 307.1).
+    return (spell.has_keyword("flash")
+            or (spell.has_type("Instant") and not spell.has_type("Sorcery"))
             or characteristics_of(state, obj.id).has_keyword("flash"))
 
 
@@ -157,14 +189,23 @@ def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
     if not by_rule and not zone_perms:
         raise _reject("cannot-cast", f"nothing allows {player} to cast {spell.name} from "
                       f"the {obj.zone} (CR 601.3)")
-    if not by_rule and all(p.free for p in zone_perms):
-        # 118.9b: the only permission requires casting it without paying its mana cost.
+    required = [FREE if p.free else p.alternative for p in zone_perms]
+    if not by_rule and all(required):
+        # 118.9b: every permission requires an alternative cost: casting it without paying
+        # its mana cost, or paying its flashback cost (702.34a).
         if plan.alternative is None:
-            plan.alternative = FREE
-        elif plan.alternative != FREE:
+            plan.alternative = required[0]
+        elif plan.alternative not in required:
             raise _reject("illegal-choice", f"{spell.name} may be cast from the {obj.zone} "
-                          "only without paying its mana cost, so no other alternative cost "
-                          f"({plan.alternative}) can be applied (CR 118.9a)")
+                          f"only for {' or '.join(sorted({str(r) for r in required}))}, so "
+                          f"no other alternative cost ({plan.alternative}) can be applied "
+                          "(CR 118.9a)")
+    alt = alternative_abilities(spell).get(plan.alternative or "")
+    if alt is not None and alternative_zones(alt) and not any(
+            p.alternative == plan.alternative for p in zone_perms):
+        raise _reject("illegal-choice", f"the {plan.alternative} cost of {spell.name} can be "
+                      f"paid only when it is cast from the {' or '.join(alternative_zones(alt))}"
+                      " (CR 702.34a)")
     if plan.alternative == FREE and not any(p.free for p in zone_perms):
         raise _reject("illegal-choice", f"nothing lets {player} cast {spell.name} without "
                       "paying its mana cost")
@@ -362,7 +403,11 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     if player not in state.players:
         raise SetupError(f"cast: unknown player {player!r}")
     obj = state.by_handle(str(a.get("object")))
-    plan = CastPlan(player=player, half=_choose_half(obj, a.get("half")))
+    fused = _wants_fuse(a)
+    if fused:
+        _check_fuse(obj, player)
+    plan = CastPlan(player=player, half=None if fused else _choose_half(obj, a.get("half")),
+                    fused=fused)
     alt = a.get("alternative")
     plan.alternative = str(alt).replace("-", "_") if alt is not None else None
     spell = _spell_chars(state, obj, plan.half)
@@ -370,6 +415,9 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     # 601.2a: the card moves to the stack and becomes a spell its caster controls.
     spell_obj = state.move(obj, "stack", controller=player)
     spell_obj.cast_half = plan.half
+    if plan.fused:
+        # 702.102c: a fused split spell has the combined characteristics of its two halves.
+        spell_obj.extra["fused"] = True
     spell_obj.extra["alternative"] = plan.alternative
     state.changed()
     for restriction in CAST_RESTRICTIONS:
@@ -387,6 +435,9 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     if check_targets:
         _choose_targets(state, spell_obj, plan, a.get("targets", []))
         spell_obj.targets = plan.targets
+        # 601.2d: the division of damage among the targets is announced with them.
+        announce_division(state, spell_obj, spell_ability(state, spell_obj), a.get("divide"),
+                          x=plan.x)
     # 601.2f: total cost.
     spell = characteristics_of(state, spell_obj.id)
     base = _base_cost(spell, plan, _alternatives(spell))
@@ -420,9 +471,10 @@ def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
     """Cast a spell (CR 601.2); return the spell on the stack."""
     plan, spell_obj = plan_cast(state, a)
     # 601.2g-h: pay the total cost from the caster's mana pool; partial payments aren't allowed.
-    # 106.6: mana with a spending restriction pays only for the spells it allows.
-    if not pay_mana(state, plan.player, plan.cost_text,
-                    can_spend=spend_check(state, spell=spell_obj)):
+    # 106.6: mana with a spending restriction pays only for the spells it allows; 107.4f: a
+    # Phyrexian symbol may be paid with 2 life instead (reference_engine.phyrexian).
+    if not pay_with_phyrexian(state, plan.player, plan.cost_text,
+                              can_spend=spend_check(state, spell=spell_obj)):
         raise _reject("cannot-pay", f"{plan.player} can't pay {plan.cost_text} for "
                       f"{characteristics_of(state, spell_obj.id).name} (CR 601.2h)")
     _pay_other(state, plan, spell_obj)

@@ -47,8 +47,12 @@ if TYPE_CHECKING:
     from .state import Event, GameState
 
 __all__ = [
+    "ATTACK_DECLARATION_CHECKS",
+    "BLOCK_DECLARATION_CHECKS",
     "BLOCK_RESTRICTIONS",
+    "attack_declaration_check",
     "attackers",
+    "block_declaration_check",
     "block_restriction",
     "blockers_of",
     "combat",
@@ -71,6 +75,26 @@ BLOCK_RESTRICTIONS: list[BlockRestriction] = []
 def block_restriction(fn: BlockRestriction) -> BlockRestriction:
     """Register a rule that can forbid one creature blocking another (CR 509.1b)."""
     BLOCK_RESTRICTIONS.append(fn)
+    return fn
+
+
+#: A check of a whole declaration (CR 508.1c-d, 509.1b-c: restrictions on combinations and
+#: requirements): (state, player, [(creature id, what it attacks or blocks)]) -> a reason the
+#: declaration is illegal, or None. Attack checks get defenders, block checks attacker ids.
+DeclarationCheck = Callable[["GameState", str, list[tuple[int, Any]]], "str | None"]
+ATTACK_DECLARATION_CHECKS: list[DeclarationCheck] = []
+BLOCK_DECLARATION_CHECKS: list[DeclarationCheck] = []
+
+
+def attack_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole attack declaration (CR 508.1c-d)."""
+    ATTACK_DECLARATION_CHECKS.append(fn)
+    return fn
+
+
+def block_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole block declaration (CR 509.1b-c)."""
+    BLOCK_DECLARATION_CHECKS.append(fn)
     return fn
 
 
@@ -319,6 +343,10 @@ def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
         problem = attack_problem(state, obj, player, chars)
         if problem:
             raise RulesViolation("cannot-attack", problem)
+    for check in ATTACK_DECLARATION_CHECKS:
+        problem = check(state, player, [(obj.id, d) for obj, d in declared])
+        if problem:
+            raise RulesViolation("cannot-attack", problem)
     state.extra["pending_attack"] = [(obj.id, d) for obj, d in declared]
     if state.step == "declare-attackers":
         _attack_now(state)
@@ -417,6 +445,10 @@ def _block_action(game: Game, a: Mapping[str, Any]) -> None:
                 raise RulesViolation("cannot-block", f"{state.objects[oid].name_for_log} has "
                                      "menace: it can't be blocked except by two or more "
                                      "creatures (CR 702.111b)")
+    for check in BLOCK_DECLARATION_CHECKS:
+        problem = check(state, player, [(b.id, att.id) for b, att in blocks])
+        if problem:
+            raise RulesViolation("cannot-block", problem)
     state.extra["pending_blocks"] = [(b.id, att.id) for b, att in blocks]
     if state.step == "declare-blockers":
         _block_now(state)

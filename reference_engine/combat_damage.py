@@ -121,7 +121,6 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
             continue  # 510.1a
         trample = c.has_keyword("trample")
         blockers = blockers_of(state, oid)
-        target_player = defender if isinstance(defender, str) else None
         if not is_blocked(state, oid):
             events.append(_event(state, oid, power, defender))
             continue
@@ -133,8 +132,9 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
         if answer is None and len(blockers) == 1 and not trample:
             division: dict[Any, int] = {blockers[0]: power}
         elif answer is None:
+            # 702.19c: the excess goes to the player, planeswalker or battle attacked.
             division = _default_division(state, power, blockers,
-                                         target_player if trample else None, c, trample)
+                                         defender if trample else None, c, trample)
         else:
             division = _chosen_division(state, oid, answer, power, blockers, defender, c,
                                         trample)

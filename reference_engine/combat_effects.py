@@ -68,13 +68,18 @@ def _double_pt(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     state.changed()
 
 
+#: Rules a ``rules_effect`` may create: restrictions (509.1b, 508.1c) and requirements (508.1d,
+#: 509.1c, e.g. "target creature blocks this turn if able": ``must_block``).
+_RULES = ("cant_block", "cant_attack", "cant_be_blocked", "must_attack", "must_block",
+          "must_be_blocked", "all_must_block", "can_block_only_flying")
+
+
 @effect("rules_effect")
 def _rules_effect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """A rule-modifying effect such as "creatures can't block this turn" (CR 611.2c)."""
     rule = str(p.get("rule", ""))
-    if rule not in ("cant_block", "cant_attack", "cant_be_blocked"):
-        raise SetupError(f"rules_effect: unknown rule {rule!r} "
-                         "(cant_block, cant_attack, cant_be_blocked)")
+    if rule not in _RULES:
+        raise SetupError(f"rules_effect: unknown rule {rule!r} ({', '.join(_RULES)})")
     affected: Any = dict(p.get("affected", {"type": "Creature"}))
     if p.get("target") is not None:
         affected = [o.id for o in objects_of(ctx, ctx.refs(p))]

@@ -52,12 +52,15 @@ def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
 
 @state_based_action
 def _deathtouch_and_counters(state: GameState) -> bool:
-    """Check 704.5h, 704.5i and 704.5v."""
+    """Check 704.5h, 704.5i and 704.5v. 704.5h looks only at deathtouch damage dealt since
+    state-based actions were last checked, so this check uses up the mark (a creature that
+    was indestructible then doesn't die when it later loses indestructible)."""
     chars = compute_all(state)
     doomed = []
     for obj in state.battlefield():
         c = chars[obj.id]
-        if (obj.extra.get(_DEATHTOUCH) and obj.damage > 0 and c.has_type("Creature")
+        marked = obj.extra.pop(_DEATHTOUCH, False)
+        if (marked and obj.damage > 0 and c.has_type("Creature")
                 and not c.has_keyword("indestructible")):
             doomed.append((obj, "deathtouch"))
         elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 1) <= 0:

@@ -139,12 +139,44 @@ def _add_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
     )
 
 
+#: Subtypes that belong to card types other than creature (and kindred), CR 205.3g-205.3q;
+#: every other subtype is treated as a creature type (205.3m).
+_SUBTYPE_OWNERS: dict[str, tuple[str, ...]] = {
+    **{t: ("Artifact",) for t in ("Attraction", "Blood", "Bobblehead", "Clue", "Contraption",
+                                  "Equipment", "Food", "Fortification", "Gold", "Incubator",
+                                  "Junk", "Map", "Powerstone", "Treasure", "Vehicle")},
+    **{t: ("Enchantment",) for t in ("Aura", "Background", "Cartouche", "Case", "Class",
+                                     "Curse", "Role", "Room", "Rune", "Saga", "Shard",
+                                     "Shrine")},
+    **{t: ("Land",) for t in ("Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
+                              "Mine", "Mountain", "Plains", "Power-Plant", "Sphere", "Swamp",
+                              "Tower", "Town", "Urza's")},
+    **{t: ("Instant", "Sorcery") for t in ("Adventure", "Arcane", "Lesson", "Omen", "Trap")},
+    "Siege": ("Battle",),
+}
+
+
+def _subtype_kept(subtype: str, types: tuple[str, ...]) -> bool:
+    """Check 205.1a: a subtype stays only while the object has a card type it belongs to."""
+    owners = _SUBTYPE_OWNERS.get(subtype, ("Creature", "Kindred", "Planeswalker"))
+    return any(t.casefold() == o.casefold() for t in types for o in owners)
+
+
 @operation("set_types", "4")
 def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
-    """Replace card types (and their subtypes) with new ones (CR 205.1a)."""
+    """Replace card types with new ones (CR 205.1a).
+
+    Subtypes the effect names replace the old ones; otherwise the old subtypes that belong to
+    a card type the object still has are kept ("becomes an artifact creature" keeps a Bear a
+    Bear) and the others are removed (a creature that becomes a land loses its creature types).
+    Supertypes change only if the effect says so.
+    """
     if "types" in params:
         chars.types = tuple(params["types"])
-    chars.subtypes = tuple(params.get("subtypes", ()))
+    if "subtypes" in params:
+        chars.subtypes = tuple(params["subtypes"])
+    else:
+        chars.subtypes = tuple(t for t in chars.subtypes if _subtype_kept(t, chars.types))
     if "supertypes" in params:
         chars.supertypes = tuple(params["supertypes"])
 

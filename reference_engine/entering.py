@@ -18,7 +18,8 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
   e.g. "creatures your opponents control enter tapped".
 
 Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``
-(``"X"``: the X of the spell it was, CR 107.3m);
+(``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
+that spell was kicked, 702.33c);
 ``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
 players = ["you", "opponent"], not_basic_land, nonland}`` (an "as enters" choice, CR 614.12,
 remembered on the permanent for its linked abilities, CR 607.2);
@@ -161,7 +162,9 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
         new.tapped = True
     for name, n in dict(ability.get("counters", {})).items():
         # 107.3m: "enters with X counters" uses the X chosen for the spell it was.
-        amount = int(new.extra.get("cast_x") or 0) if n == "X" else int(n)
+        # 702.33c: "for each time it was kicked" counts the multikicker payments of that spell.
+        amount = (int(new.extra.get("cast_x") or 0) if n == "X"
+                  else int(new.kicked) if n == "times_kicked" else int(n))
         new.counters[str(name)] = new.counters.get(str(name), 0) + amount
     if "choose" in ability:
         spec = ability["choose"]

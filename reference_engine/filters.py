@@ -95,6 +95,11 @@ _STATUS_TESTS: dict[str, Test] = {
     "kicked": lambda s, o, c, v, x: (o.kicked > 0) == bool(v),
 }
 
+#: Questions asked once of the whole card even under the Invasion-era rules: how many colors
+#: it has. The 2000 FAQ: "split cards are multicolored, except while they're on the stack", so
+#: Wax // Wane is a multicolored card, not a monocolored one, though each half has one color.
+_WHOLE_CARD_KEYS = frozenset({"colorless", "multicolored", "monocolored"})
+
 #: Every key a filter may use (``any`` and ``not`` combine filters).
 FILTER_KEYS: frozenset[str] = frozenset(_CHAR_TESTS) | frozenset(_STATUS_TESTS) | {"any", "not"}
 
@@ -151,7 +156,10 @@ def matches(state: GameState, obj: GameObject, flt: Mapping[str, Any], *,
     if chars is None:
         chars = ctx.chars_of(obj.id) if ctx.chars_of else _default_chars(state, obj)
     if chars.halves and state.era.is_("split_characteristics", "two-sets"):
-        return any(_holds(state, obj, half, flt, ctx) for half in chars.halves)
+        whole = {k: v for k, v in flt.items() if k in _WHOLE_CARD_KEYS}
+        rest = {k: v for k, v in flt.items() if k not in _WHOLE_CARD_KEYS}
+        return (_holds(state, obj, chars, whole, ctx)
+                and any(_holds(state, obj, half, rest, ctx) for half in chars.halves))
     return _holds(state, obj, chars, flt, ctx)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,7 +10,7 @@ from . import areas  # noqa: F401 - registers every rules area's actions and que
 from .cards import CardCatalog
 from .characteristics import Characteristics
 from .eras import Era
-from .errors import SetupError, UnsupportedQuery
+from .errors import RulesViolation, SetupError, UnsupportedQuery
 from .layers import characteristics_of
 from .objects import GameObject
 from .registry import ACTIONS, QUERIES
@@ -47,8 +48,17 @@ class Game:
             raise UnsupportedQuery(
                 f"unknown action type {kind!r} (known: {', '.join(sorted(ACTIONS))})"
             )
+        before = _snapshot(self.state)
         self.state.log("action", action=dict(action))
-        handler(self, action)
+        try:
+            handler(self, action)
+        except RulesViolation:
+            # An illegal action changes nothing (e.g. an illegal combat damage division found
+            # only as the combat damage step begins, CR 510.1e): put the state back.
+            self.state.__dict__.clear()
+            self.state.__dict__.update(before.__dict__)
+            self.state.changed()
+            raise
         self.state.changed()
 
     def observe(self, query: Mapping[str, Any]) -> Any:
@@ -85,3 +95,17 @@ class Game:
                 f"{field}: unknown player {ref!r} (players: {', '.join(self.state.players)})"
             )
         return str(ref)
+
+
+def _snapshot(state: GameState) -> GameState:
+    """A deep copy of ``state`` sharing what never changes during a game (the card catalog,
+    the era, card definitions, logged events) and dropping the characteristics cache."""
+    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
+    cache = state.__dict__.get("_chars_cache")
+    if cache is not None:
+        memo[id(cache)] = None
+    for obj in state.objects.values():
+        memo[id(obj.card)] = obj.card
+    for event in state.events:
+        memo[id(event)] = event
+    return copy.deepcopy(state, memo)

@@ -24,7 +24,7 @@ from .conditions import ConditionContext, holds
 from .dependencies import apply_in_dependency_order
 from .effects import LAYERS, OPERATIONS, ContinuousEffect, LayerContext
 from .filters import FilterContext, matches
-from .objects import GameObject
+from .objects import ZONES, GameObject
 from .state import GameState
 
 __all__ = ["KEYWORD_COUNTERS", "LAYER_RULES", "characteristics_of", "compute_all", "layer_rule",
@@ -68,7 +68,8 @@ def static_abilities(
     """Yield (source, ability) for every ability of ``kind`` that functions now.
 
     Static abilities function only on the battlefield unless the ability lists other ``zones``
-    (CR 113.6).
+    (CR 113.6); a characteristic-defining ability (``cda = true``) functions everywhere, in
+    every zone and outside the game (CR 604.3, 113.6a).
     """
     for obj in list(state.objects.values()):
         c = chars.get(obj.id)
@@ -77,36 +78,67 @@ def static_abilities(
         for ability in c.abilities:
             if ability.get("kind") != kind:
                 continue
-            zones = ability.get("zones", ["battlefield"])
+            default = ZONES if ability.get("cda") else ("battlefield",)
+            zones = ability.get("zones", default)
             if obj.zone in zones:
                 yield obj, ability
 
 
+#: Static abilities whose effect began to apply in an earlier layer of the pass being computed,
+#: by (source id, ability text): the source, the ability and the objects it applied to (613.6).
+Started = dict[tuple[int, str], tuple[int, dict[str, Any], list[int]]]
+
+
+def _ops_in(ability: Mapping[str, Any], layer: str) -> list[Mapping[str, Any]]:
+    """The operations of a static ability that apply in ``layer``: its ``effect``, or each of
+    its ``effects`` when one ability changes several characteristics (Opalescence: a type in
+    layer 4 and base power and toughness in layer 7b)."""
+    ops = [ability["effect"]] if "effect" in ability else list(ability.get("effects", []))
+    out: list[Mapping[str, Any]] = []
+    for op in ops:
+        known = OPERATIONS.get(str(op.get("type"))) if isinstance(op, Mapping) else None
+        if known is not None and known.layer == layer:
+            out.append(op)
+    return out
+
+
 def _static_effects(state: GameState, chars: Mapping[int, Characteristics],
-                    layer: str) -> list[ContinuousEffect]:
+                    layer: str, started: Started | None = None) -> list[ContinuousEffect]:
+    """The effects static abilities create in ``layer``; with ``started``, also those of
+    abilities that began to apply in an earlier layer and have since been removed (613.6)."""
     out: list[ContinuousEffect] = []
+    functioning: set[tuple[int, str]] = set()
     for obj, ability in static_abilities(state, chars):
-        op = ability.get("effect")
-        if not isinstance(op, Mapping):
+        key = (obj.id, repr(ability))
+        functioning.add(key)
+        for op in _ops_in(ability, layer):
+            affected = ability.get("affected", "self")
+            if affected in ("enchanted", "equipped"):
+                # "Enchanted land is a Swamp" (CR 303.4, 301.5): the permanent it's attached to.
+                affected = [obj.attached_to] if obj.attached_to is not None else []
+            out.append(ContinuousEffect(
+                op=op,
+                timestamp=obj.timestamp,
+                affected=[obj.id] if affected == "self" else affected,
+                source=obj.id,
+                controller=obj.controller,
+                duration="static",
+                condition=ability.get("condition"),
+                cda=bool(ability.get("cda", False)),
+                extra={"ability": ability, "key": key},
+            ))
+    for key, (source_id, ability, ids) in (started or {}).items():
+        source = state.objects.get(source_id)
+        if key in functioning or source is None:
             continue
-        known = OPERATIONS.get(str(op.get("type")))
-        if known is None or known.layer != layer:
-            continue
-        affected = ability.get("affected", "self")
-        if affected in ("enchanted", "equipped"):
-            # "Enchanted land is a Swamp" (CR 303.4, 301.5): the permanent it is attached to.
-            affected = [obj.attached_to] if obj.attached_to is not None else []
-        out.append(ContinuousEffect(
-            op=op,
-            timestamp=obj.timestamp,
-            affected=[obj.id] if affected == "self" else affected,
-            source=obj.id,
-            controller=obj.controller,
-            duration="static",
-            condition=ability.get("condition"),
-            cda=bool(ability.get("cda", False)),
-            extra={"ability": ability},
-        ))
+        # 613.6: an effect that started to apply in an earlier layer keeps applying to the
+        # same objects in the later layers, even if its ability was removed meanwhile.
+        for op in _ops_in(ability, layer):
+            out.append(ContinuousEffect(
+                op=op, timestamp=source.timestamp, affected=list(ids), source=source_id,
+                controller=source.controller, duration="static",
+                condition=ability.get("condition"), cda=bool(ability.get("cda", False)),
+                extra={"ability": ability, "key": key, "continuing": True}))
     return out
 
 
@@ -156,9 +188,10 @@ def _settle_pt(chars: Characteristics) -> None:
 
 
 def _exists(effect: ContinuousEffect, chars: Mapping[int, Characteristics]) -> bool:
-    """An effect of a static ability exists while its source still has the ability (613.8a)."""
+    """An effect of a static ability exists while its source still has the ability (613.8a),
+    or once it has started to apply in an earlier layer (613.6)."""
     ability = effect.extra.get("ability")
-    if ability is None or effect.source is None:
+    if ability is None or effect.source is None or effect.extra.get("continuing"):
         return True
     source = chars.get(effect.source)
     return source is not None and ability in source.abilities
@@ -173,8 +206,12 @@ def _apply_effect(state: GameState, effect: ContinuousEffect,
         return
     op = effect.operation
     for oid in _affected_ids(state, effect, current):
-        op.apply(current[oid], effect.op,
-                 LayerContext(state=state, effect=effect, object_id=oid, current=current))
+        lctx = LayerContext(state=state, effect=effect, object_id=oid, current=current)
+        op.apply(current[oid], effect.op, lctx)
+        for half in current[oid].halves if op.layer != "1" else ():
+            # 709.4 (Invasion-era rules): a split card off the stack has two sets of
+            # characteristics, and an effect on the card changes both of them.
+            op.apply(half, effect.op, lctx)
 
 
 def compute_all(state: GameState) -> dict[int, Characteristics]:
@@ -184,19 +221,29 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
         return cached[1]
     current = {oid: _printed(state, obj) for oid, obj in state.objects.items()}
     state.effects = [e for e in state.effects if _still_active(state, e)]
+    started: Started = {}
+
+    def apply(effect: ContinuousEffect, chars: dict[int, Characteristics]) -> None:
+        key = effect.extra.get("key")
+        if chars is current and key is not None and key not in started:
+            # The real pass (not a dependency trial): remember what the ability applied to.
+            started[key] = (int(effect.source or 0), effect.extra["ability"],
+                            _affected_ids(state, effect, chars))
+        _apply_effect(state, effect, chars)
+
     for layer in LAYERS:
         if layer == "7b":
             for chars in current.values():
                 _settle_pt(chars)
         effects = [e for e in state.effects if e.layer == layer]
-        effects += _static_effects(state, current, layer)
+        effects += _static_effects(state, current, layer, started)
         effects += _counter_effects(state, layer)
         effects.sort(key=lambda e: (not e.cda, e.timestamp))
         # 613.8: an effect applies after those it depends on (e.g. Blood Moon before Urborg).
         apply_in_dependency_order(
             effects, current, exists=_exists,
             affects=lambda e, chars: _affected_ids(state, e, chars),
-            apply=lambda e, chars: _apply_effect(state, e, chars),
+            apply=apply,
             may_depend=lambda e: "ability" in e.extra or not isinstance(e.affected, list))
         for rule in LAYER_RULES.get(layer, []):
             rule(state, current)

@@ -8,6 +8,8 @@ starts) or a static ability ``{ kind = "static", permission = {...} }`` of a per
 ``spells`` (a filter on the spell as it would be cast: only the chosen half of a split card,
 CR 709.3a, 601.3e), ``flash`` (601.3b), ``additional_cost`` (flash only if it is paid, 601.3c),
 ``without_paying_mana_cost`` (the alternative cost of 118.9) and ``object`` (only that card).
+An alternative-cost keyword with a zone of its own, such as flashback, is a permission of the
+card itself to be cast from that zone for that cost (see :mod:`reference_engine.flashback`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from .characteristics import Characteristics
 from .errors import SetupError
 from .filters import FilterContext, matches
+from .flashback import alternative_abilities, alternative_zones
 from .layers import compute_all, static_abilities
 from .mana import ManaCost, parse_mana_cost
 from .objects import GameObject
@@ -39,6 +42,8 @@ class Permission:
     flash: bool = False
     additional_cost: ManaCost | None = None
     free: bool = False
+    #: An alternative cost this permission requires (flashback's, 702.34a), or None.
+    alternative: str | None = None
     only_object: int | None = None
     source: int | None = None
 
@@ -96,6 +101,12 @@ def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Perm
                        else list(state.players) if who == "any" else [str(who)])
             out += [_permission(data, player=p, source=source.id, only_object=None)
                     for p in players]
+    for name, alt in alternative_abilities(chars[obj.id]).items():
+        # 702.34a: flashback lets its owner cast the card from the graveyard for that cost.
+        zones = alternative_zones(alt)
+        if zones:
+            out.append(Permission(player=obj.owner, zones=zones, alternative=name,
+                                  only_object=obj.id, source=obj.id))
     for ability in chars[obj.id].abilities:
         data = ability.get("permission")
         if isinstance(data, Mapping) and ability.get("affected") == "self":

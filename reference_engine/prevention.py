@@ -6,8 +6,10 @@ Two kinds feed :func:`reference_engine.damage.deal_damage` through ``@damage_mod
   ``{kind = "replacement", event = "damage", source = {subtype = "Wizard", controller = "you"},
   recipient = "any", modify = "double"}``. ``source`` is a filter on the damage source (``you``
   is the ability's controller); ``recipient`` is ``"any"``, ``"permanent"``, ``"player"``,
-  ``"you"`` or ``"opponent"``; ``modify`` is ``"double"`` (701.10g: twice the damage, still dealt
-  by the original source), ``"prevent"`` (all of it) or ``{add = n}``.
+  ``"you"``, ``"opponent"`` or a filter table on the permanent dealt damage (``{type =
+  "Creature", controller = "you"}``); ``modify`` is ``"double"`` (701.10g: twice the damage,
+  still dealt by the original source), ``"prevent"`` (all of it), ``{prevent = n}`` ("prevent
+  N of that damage", Urza's Armor) or ``{add = n}``.
 * **Prevention shields** created by resolving effects (CR 615.1a), e.g. Circle of Protection:
   Red's "The next time a red source of your choice would deal damage to you this turn, prevent
   that damage": effect ``{type = "prevent_next", color = "red"}`` with the source chosen on
@@ -57,8 +59,13 @@ def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str) -> 
         return event.target_player == you
     if spec == "opponent":
         return event.target_player is not None and event.target_player != you
+    if isinstance(spec, Mapping):
+        # A filter on the permanent dealt damage, e.g. {type = "Creature", controller = "you"}.
+        target = state.objects.get(event.target_object or -1)
+        return target is not None and matches(state, target, dict(spec),
+                                              ctx=FilterContext(you=you))
     raise SetupError(f"unknown damage recipient {spec!r} "
-                     "(any, permanent, player, you, opponent)")
+                     "(any, permanent, player, you, opponent, or a filter table)")
 
 
 def _modify(spec: Any) -> Any:
@@ -69,7 +76,12 @@ def _modify(spec: Any) -> Any:
     if isinstance(spec, Mapping) and "add" in spec:
         n = int(spec["add"])
         return lambda e: with_amount(e, e.amount + n)
-    raise SetupError(f"unknown damage modification {spec!r} (double, prevent, {{add = n}})")
+    if isinstance(spec, Mapping) and "prevent" in spec:
+        # "Prevent N of that damage" (615.1a), e.g. Urza's Armor.
+        m = int(spec["prevent"])
+        return lambda e: with_amount(e, e.amount - m)
+    raise SetupError(f"unknown damage modification {spec!r} "
+                     "(double, prevent, {add = n}, {prevent = n})")
 
 
 @damage_modifier
@@ -92,7 +104,9 @@ def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]
         if not _recipient_ok(state, ability.get("recipient"), event, obj.controller):
             continue
         index = list(chars[obj.id].abilities).index(ability)
-        kind = "prevention" if ability.get("modify") == "prevent" else "replacement"
+        mod = ability.get("modify")
+        kind = ("prevention" if mod == "prevent" or (isinstance(mod, Mapping) and "prevent" in mod)
+                else "replacement")
         found.append(Modifier(id=f"replacement:{obj.handle or obj.id}:{index}", kind=kind,
                               apply=_modify(ability.get("modify"))))
     return found

@@ -25,7 +25,7 @@ from .registry import action
 from .resolution import resolve_top
 from .sba import check_state_based_actions
 from .state import STEPS, GameState
-from .triggers import put_triggers_on_stack
+from .triggers import collect_triggers, put_triggers_on_stack
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,6 +53,9 @@ def on_step(step: str) -> Callable[[StepHook], StepHook]:
 def give_priority(state: GameState, player: str) -> None:
     """Give ``player`` priority after SBAs and triggers (CR 117.5), resetting the passes."""
     for _ in range(100):
+        # 603.2: abilities trigger when their event happens, before state-based actions
+        # remove the source (a creature dealing combat damage as it dies still triggers).
+        collect_triggers(state)
         check_state_based_actions(state)
         if not put_triggers_on_stack(state):
             break
@@ -87,6 +90,7 @@ def advance_step(state: GameState) -> None:
     for hook in STEP_HOOKS.get(state.step, []):
         hook(state)
     if state.step in NO_PRIORITY_STEPS and not state.zone_list("stack"):
+        collect_triggers(state)  # 603.2, as in give_priority
         check_state_based_actions(state)
         if not put_triggers_on_stack(state):
             advance_step(state)

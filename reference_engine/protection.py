@@ -187,14 +187,17 @@ def _protection_blocks(state: GameState, blocker: GameObject, attacker: GameObje
 def _protection_targets(state: GameState, obj: GameObject, slot: Mapping[str, Any],
                         ref: Mapping[str, Any]) -> bool:
     """702.16b: a permanent or player with protection can't be the target of spells with the
-    quality or abilities from a source with it."""
+    quality or abilities from a source with it. Only a permanent has it: protection is a
+    static ability of a permanent, so a card or spell with it can be targeted anywhere but on
+    the battlefield (113.6; a blue Counterspell can target Great Sable Stag on the stack)."""
     source = obj
     if obj.source_id is not None and obj.source_id in state.objects:
         source = state.objects[obj.source_id]
     if "player" in ref:
         return player_protected_from(state, str(ref["player"]), source)
     target = state.objects.get(int(ref.get("object", -1)))
-    return target is not None and protects_from(state, target, source)
+    return (target is not None and target.zone == "battlefield"
+            and protects_from(state, target, source))
 
 
 @effect("player_effect")

@@ -180,6 +180,8 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
     the spell's (cast half's / face's) characteristics."""
     if obj.ability is not None:
         return obj.ability
+    if obj.extra.get("fused"):
+        return fused_ability(characteristics_of(state, obj.id).abilities)
     for ability in characteristics_of(state, obj.id).abilities:
         if ability.get("kind") == "spell":
             modes = obj.extra.get("modes")
@@ -190,6 +192,33 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
                         "effects": [e for m in chosen for e in m.get("effects", [])]}
             return ability
     return None
+
+
+def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """Check 702.102d: a fused split spell has the targets of both halves and follows the
+    instructions of its left half, then those of its right half. A right-half target slot
+    whose name the left half already uses is renamed ``"<name>2"`` (and so are its effects'
+    references to it)."""
+    halves = [a for a in abilities if a.get("kind") == "spell"]
+    if not halves:
+        return None
+    targets: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    for ability in halves:
+        taken = {str(t.get("name", f"t{i}")) for i, t in enumerate(targets)}
+        renames: dict[str, str] = {}
+        for i, slot in enumerate(ability.get("targets", [])):
+            name = str(slot.get("name", f"t{i}"))
+            new = name
+            while new in taken:
+                new += "2"
+            renames[name] = new
+            taken.add(new)
+            targets.append({**slot, "name": new})
+        for eff in ability.get("effects", []):
+            effects.append({k: (renames.get(str(v), v) if k in ("target", "to", "of") else v)
+                            for k, v in eff.items()})
+    return {"kind": "spell", "targets": targets, "effects": effects}
 
 
 def _slots(ability: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
@@ -277,10 +306,16 @@ def objects_of(ctx: ResolveContext, refs: Iterable[Mapping[str, Any]]) -> list[G
 
 @effect("damage")
 def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Deal damage to each target (CR 120)."""
+    """Deal damage to each target (CR 120); ``divided = true``: each target its share of the
+    division announced as the spell was cast (601.2d, :mod:`reference_engine.division`)."""
+    from .division import share_of
+
     amount = ctx.amount(p.get("amount", 0))
     events = []
     for ref in ctx.refs(p):
+        if p.get("divided"):
+            share = share_of(ctx.obj, str(p.get("target")), ref)
+            amount = share if share is not None else amount
         if "player" in ref:
             events.append(DamageEvent(ctx.source_id, amount, target_player=ref["player"]))
         else:
@@ -299,13 +334,15 @@ def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("counter")
 def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Counter each target spell (CR 701.6): it goes to its owner's graveyard."""
+    """Counter each target spell (CR 701.6): it goes to its owner's graveyard, unless it
+    can't be countered (CR 101.2, see :mod:`reference_engine.countering`)."""
+    from .countering import counter_object
+
     for obj in objects_of(ctx, ctx.refs(p)):
         flt = p.get("filter")
         if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
             continue
-        ctx.state.log("countered", object=obj.id, card=obj.card.name)
-        _leave_stack(ctx.state, obj, countered=True)
+        counter_object(ctx.state, obj)
 
 
 @effect("gain_life")

@@ -176,8 +176,10 @@ def build_state(setup: Mapping[str, Any], *, catalog: CardCatalog, era: Era) -> 
         _add_object(state, entry, i)
     for i, entry in enumerate(setup.get("effects", [])):
         _add_effect(state, entry, i)
-    _bind_targets(state)
     for hook in SETUP_HOOKS:
         hook(state, setup)
+    # Targets are bound after the hooks: reading a spell's abilities computes characteristics,
+    # which needs the setup's copy effects locked in first (CR 707.2).
+    _bind_targets(state)
     state.changed()
     return state

@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
 from .choices import choose
+from .countering import can_be_countered, counter_object
+from .division import DIVISION, ref_key
 from .filters import FilterContext, matches
 from .layers import characteristics_of
 from .objects import GameObject
@@ -73,18 +75,15 @@ def _with_x(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any]:
 
 @effect("counter_if")
 def _counter_if(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Counter each target spell that matches ``filter`` (701.6), "X" being this spell's X."""
+    """Counter each target spell that matches ``filter`` (701.6), "X" being this spell's X;
+    a spell that can't be countered stays (101.2)."""
     flt = _with_x(ctx, dict(p.get("filter", {})))
     for obj in objects_of(ctx, ctx.refs(p)):
         if obj.zone != "stack":
             continue
         if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
             continue
-        ctx.state.log("countered", object=obj.id, card=obj.card.name)
-        if obj.is_copy or obj.ability is not None:
-            ctx.state.remove(obj)
-        else:
-            ctx.state.move(obj, "graveyard")
+        counter_object(ctx.state, obj)
 
 
 @effect("counter_unless_pays")
@@ -96,17 +95,13 @@ def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
     cost = str(p.get("cost", "{0}"))
     for obj in objects_of(ctx, ctx.refs(p)):
-        if obj.zone != "stack":
-            continue
+        if obj.zone != "stack" or not can_be_countered(ctx.state, obj):
+            continue  # 101.2: paying would change nothing, so it isn't asked
         if choose(ctx.state, "pay", [True, False]) and pay_mana(ctx.state, obj.controller,
                                                                   cost):
             ctx.state.log("paid", object=obj.id, player=obj.controller, cost=cost)
             continue
-        ctx.state.log("countered", object=obj.id, card=obj.card.name)
-        if obj.is_copy or obj.ability is not None:
-            ctx.state.remove(obj)
-        else:
-            ctx.state.move(obj, "graveyard")
+        counter_object(ctx.state, obj)
 
 
 @effect("return_to_hand")
@@ -200,7 +195,7 @@ def copy_spell(state: GameState, original: GameObject, controller: str, *,
                               kicked=original.kicked, x=original.x,
                               transformed=original.transformed)
     new.targets = [dict(t) for t in original.targets]
-    for key in ("overloaded", "alternative", "modes"):
+    for key in ("overloaded", "alternative", "modes", "fused", "division"):
         if key in original.extra:
             new.extra[key] = original.extra[key]
     wanted = choose(state, "new_targets", default=None, has_default=True)
@@ -224,6 +219,11 @@ def _retarget(state: GameState, new: GameObject, wanted: list[Any]) -> None:
             (s for j, s in enumerate(slots) if str(s.get("name", f"t{j}")) == ref["slot"]), {})
         if ref.get("object") != new.id and is_legal_target(state, new, slot, ref):
             new.targets[i] = ref
+            # 707.10c: the division can't change; the new target takes the old one's share.
+            shares = new.extra.get(DIVISION, {}).get(str(ref["slot"]))
+            if shares is not None and ref_key(old) in shares:
+                new.extra[DIVISION] = {**new.extra[DIVISION], str(ref["slot"]): {
+                    (ref_key(ref) if k == ref_key(old) else k): v for k, v in shares.items()}}
 
 
 @effect("copy_spell")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .characteristics import Characteristics
     from .effects import ContinuousEffect
 
-__all__ = ["STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player"]
+__all__ = ["MOVE_REPLACEMENTS", "STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -42,6 +42,10 @@ STEPS: tuple[str, ...] = (
 #: the new object is placed: area modules use them for what survives the move (name stickers,
 #: CR 123.6c) and for last known information (CR 608.2h, 111.12).
 ZONE_CHANGE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = []
+#: Replacement effects on where an object would go (CR 614.1a "instead"): functions
+#: ``(state, object, zone) -> zone`` applied in order as :meth:`GameState.move` begins, e.g.
+#: flashback's "exile it instead of putting it anywhere else" (CR 702.34a).
+MOVE_REPLACEMENTS: list[Callable[[GameState, GameObject, str], str]] = []
 
 
 @dataclass
@@ -182,6 +186,8 @@ class GameState:
         (CR 704.5d); copies of spells cease to exist when they leave the stack (CR 707.10a).
         The new object keeps the handle, so a case can follow a card across zones.
         """
+        for replace_zone in MOVE_REPLACEMENTS:
+            zone = replace_zone(self, obj, zone)
         old_key = self.zone_key(obj.zone, obj.owner)
         self.zones[old_key].remove(obj.id)
         del self.objects[obj.id]

@@ -102,8 +102,8 @@ def start_and_interrupt(cmd: list[str], report: Path, sig: signal.Signals, *, cw
 
 
 @pytest.mark.skipif(not cli_available(), reason="conformance.cli has no __main__ guard")
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL],
-                         ids=["SIGINT", "SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
+                         ids=["SIGINT", "SIGTERM", "SIGHUP", "SIGKILL"])
 def test_killed_run_resumes_to_the_full_report(probe_dir: Path, tmp_path: Path,
                                                full_report: list[dict[str, Any]],
                                                sig: signal.Signals) -> None:

@@ -22,12 +22,32 @@ __all__ = ["KEYWORDS", "LETTERS", "card_faces", "oracle_id"]
 LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 #: Keyword abilities MTGJSON lists in a card's ``keywords`` when its text has them (CR 702).
+#: Engines that read MTGJSON (phase.rs's ``build_oracle_face`` does) take keyword abilities from
+#: that list, not from the text, so a keyword missing here would leave a card without it.
 KEYWORDS = (
-    "Flying", "First strike", "Double strike", "Deathtouch", "Defender", "Flash", "Haste",
-    "Hexproof", "Indestructible", "Lifelink", "Menace", "Reach", "Trample", "Vigilance",
-    "Kicker", "Multikicker", "Overload", "Protection", "Flashback", "Cycling", "Changeling",
-    "Devoid", "Shroud", "Fear", "Intimidate", "Landwalk", "Forestwalk", "Islandwalk",
-    "Mountainwalk", "Plainswalk", "Swampwalk", "Banding", "Ward", "Convoke", "Affinity",
+    "Deathtouch", "Defender", "Double strike", "Enchant", "Equip", "First strike", "Flash",
+    "Flying", "Haste", "Hexproof", "Indestructible", "Intimidate", "Landwalk", "Forestwalk",
+    "Islandwalk", "Mountainwalk", "Plainswalk", "Swampwalk", "Lifelink", "Protection", "Reach",
+    "Shroud", "Trample", "Vigilance", "Ward", "Banding", "Rampage", "Cumulative upkeep",
+    "Flanking", "Phasing", "Buyback", "Shadow", "Cycling", "Echo", "Horsemanship", "Fading",
+    "Kicker", "Multikicker", "Flashback", "Madness", "Fear", "Morph", "Megamorph", "Amplify",
+    "Provoke", "Storm", "Affinity", "Entwine", "Modular", "Sunburst", "Bushido", "Soulshift",
+    "Splice", "Ninjutsu", "Epic", "Convoke", "Dredge", "Transmute", "Bloodthirst", "Haunt",
+    "Replicate", "Forecast", "Graft", "Recover", "Ripple", "Split second", "Suspend",
+    "Vanishing", "Absorb", "Delve", "Fortify", "Frenzy", "Gravestorm", "Poisonous",
+    "Transfigure", "Champion", "Changeling", "Evoke", "Hideaway", "Prowl", "Reinforce",
+    "Conspire", "Persist", "Wither", "Retrace", "Devour", "Exalted", "Unearth", "Cascade",
+    "Annihilator", "Level up", "Rebound", "Totem armor", "Infect", "Battle cry",
+    "Living weapon", "Undying", "Miracle", "Soulbond", "Overload", "Scavenge", "Unleash",
+    "Cipher", "Evolve", "Extort", "Fuse", "Bestow", "Tribute", "Dethrone", "Outlast", "Prowess",
+    "Dash", "Exploit", "Menace", "Renown", "Awaken", "Devoid", "Ingest", "Myriad", "Surge",
+    "Skulk", "Emerge", "Escalate", "Melee", "Crew", "Fabricate", "Partner", "Undaunted",
+    "Improvise", "Aftermath", "Embalm", "Eternalize", "Afflict", "Ascend", "Assist",
+    "Jump-start", "Mentor", "Afterlife", "Riot", "Spectacle", "Escape", "Companion", "Mutate",
+    "Encore", "Boast", "Foretell", "Demonstrate", "Daybound", "Nightbound", "Disturb",
+    "Decayed", "Cleave", "Training", "Compleated", "Reconfigure", "Blitz", "Casualty",
+    "Enlist", "Read ahead", "Ravenous", "Squad", "Prototype", "Backup", "Bargain", "Craft",
+    "Disguise", "Plot", "Saddle", "Offspring", "Impending", "Gift",
 )
 
 _NAMESPACE = uuid.UUID("6b0d6c55-5a0e-4c8e-9a51-6d7467636f6e")

@@ -41,6 +41,8 @@ class PhaseCombat:
 
     def __init__(self, session: PhaseSession) -> None:
         self.s = session
+        #: Engine ids in the order the case declared them (phase.rs keeps attackers unordered).
+        self.declared: list[int] = []
 
     # -- walking to a prompt --------------------------------------------------------------------
 
@@ -94,9 +96,10 @@ class PhaseCombat:
             attacks.append([oid, {"type": "Player", "data": self.s._seat_of(str(defender))}])
         try:
             self.s._apply(active, {"type": "DeclareAttackers",
-                                 "data": {"attacks": attacks, "bands": []}})
+                                   "data": {"attacks": attacks, "bands": []}})
         except ValueError as exc:
             return self._restore(root, "cannot-attack", str(exc))
+        self.declared = [int(a[0]) for a in attacks]
         return Outcome.done()
 
     def declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
@@ -141,7 +144,9 @@ class PhaseCombat:
     def combat_query(self, name: str, query: Mapping[str, Any]) -> Any:
         """Answer a combat query, or raise :class:`Unsupported` for one this is not."""
         combat = self._combat()
-        attackers = list(reversed(combat.get("attackers", [])))  # phase lists newest first
+        order = {oid: i for i, oid in enumerate(self.declared)}
+        attackers = sorted(combat.get("attackers", []),  # in the case's declaration order
+                           key=lambda a: order.get(int(a["object_id"]), len(order)))
         if name == "attackers":
             return [self.s._handle_of(int(a["object_id"])) for a in attackers]
         if name == "attacking":

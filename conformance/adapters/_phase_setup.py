@@ -174,9 +174,9 @@ class PhaseSetup:
             for oid in leftover:
                 self._debug(game, "RemoveObject", object_id=oid)
         library = [o for o in objects if o.get("zone") == "library"]
-        for obj in reversed(library):  # listed top first: the last one goes in first
+        for obj in library:  # listed top first; the engine appends to the bottom (index 0 is top)
             self._debug(game, "MoveToZone", object_id=self.ids[handle_of(obj, objects)],
-                        to_zone="Library", position="Top")
+                        to_zone="Library")
         for obj in objects:
             oid = self.ids[handle_of(obj, objects)]
             zone = str(obj["zone"])

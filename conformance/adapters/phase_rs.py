@@ -8,15 +8,15 @@ MTGJSON's atomic shape (:mod:`._mtgjson`) and parsed from its Oracle text by the
 (``CastSpell``, ``ChooseTarget``, ``DecideOptionalCost``, ``PassPriority``, ...), its prompts
 answered from the case's action. Observations read the engine's object and player views.
 
-Known limits are raised as :class:`~conformance.adapter.Unsupported`: spells on the stack, tokens
-and continuous effects at setup, inline custom cards, and any prompt the case gives no answer
-for. phase.rs implements the current rules only, so the adapter declares the ``modern`` era.
+Known limits are raised as :class:`~conformance.adapter.Unsupported`: tokens and continuous
+effects at setup, setup keys it does not know, queries the engine has no view for, and any prompt
+the case gives no answer for. phase.rs implements the current rules only, so the adapter declares
+the ``modern`` era. ``docs/engines/phase-rs.md`` reports what the engine does with the suite.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections import OrderedDict
 from collections.abc import Mapping
 from importlib import metadata
@@ -27,6 +27,15 @@ from ..errors import AdapterError
 from ._mtgjson import card_faces, oracle_id
 from ._phase_combat import PhaseCombat
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
+from ._phase_text import (
+    COLORS,
+    MANA_WORDS,
+    POOL_ORDER,
+    SHARDS,
+    classify_error,
+    cost_text,
+    keyword_name,
+)
 from ._views import ObjectView, ViewSession, mana_value_of
 
 __all__ = ["FEATURES", "PhaseAdapter", "PhaseSession", "classify_error"]
@@ -36,48 +45,11 @@ FEATURES = frozenset({
     "characteristics", "split-cards", "double-faced-cards", "kindred", "card-counting",
     "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
-    "combat", "activated-abilities", "mana-abilities", "lands",
+    "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
 })
 
-_COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
-_SHARD = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C",
-          "Snow": "S", "X": "X", "Two": "2"}
-_WORD = re.compile(r"[A-Z][a-z]*")
-_POOL_ORDER = "WUBRGC"
-_MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red", "Green",
-                                                  "Colorless"), strict=True)},
-               **{w: w.title() for w in ("white", "blue", "black", "red", "green",
-                                         "colorless")}}
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
                              "damage_events"})
-
-#: Engine error messages and the failure class each means (first match wins).
-_FAILURES: tuple[tuple[str, str], ...] = (
-    ("maximum lands", "land-limit"),
-    ("wrong player", "no-priority"),
-    ("priority", "no-priority"),
-    ("summoning sick", "summoning-sick"),
-    ("is tapped", "tapped"),
-    ("target", "illegal-target"),
-    ("sorcery", "timing"),
-    ("timing", "timing"),
-    ("main phase", "timing"),
-    ("empty stack", "timing"),
-    ("mana", "cannot-pay"),
-    ("pay", "cannot-pay"),
-    ("afford", "cannot-pay"),
-    ("cannot be cast", "cannot-cast"),
-    ("can't be cast", "cannot-cast"),
-    ("castable zone", "cannot-cast"),
-    ("attack", "cannot-attack"),
-    ("block", "cannot-block"),
-)
-
-
-def classify_error(message: str) -> str:
-    """The failure class an engine rejection message stands for (``illegal-action`` if none)."""
-    low = message.lower()
-    return next((cls for text, cls in _FAILURES if text in low), "illegal-action")
 
 
 def _load_phase() -> Any:
@@ -88,35 +60,6 @@ def _load_phase() -> Any:
             "the phase-rs adapter needs phase-python: pip install 'mtg-conformance[phase]'"
         ) from exc
     return phase
-
-
-def _shard(name: str) -> str:
-    if name in _SHARD:
-        return "{" + _SHARD[name] + "}"
-    words = _WORD.findall(name)
-    if words and words[0] == "Phyrexian" and len(words) >= 2:
-        return "{" + "/".join(_SHARD[w] for w in words[1:]) + "/P}"
-    if len(words) == 2 and all(w in _SHARD for w in words):
-        return "{" + "/".join(_SHARD[w] for w in words) + "}"
-    raise Unsupported(f"phase.rs mana shard {name!r} has no Oracle notation in this adapter")
-
-
-def cost_text(cost: Mapping[str, Any] | None) -> str:
-    """A phase.rs mana cost in Oracle notation: generic first, then shards in engine order."""
-    if not cost or cost.get("type") != "Cost":
-        return ""
-    shards = [_shard(str(s)) for s in cost.get("shards", [])]
-    generic = int(cost.get("generic", 0))
-    lead = [f"{{{generic}}}"] if generic or not shards else []
-    return "".join(lead + shards)
-
-
-def _keyword(entry: Any) -> str:
-    name = entry if isinstance(entry, str) else next(iter(entry), "") if entry else ""
-    if isinstance(entry, Mapping) and "type" in entry:
-        name = str(entry["type"])
-    words = _WORD.findall(str(name)) or [str(name)]
-    return " ".join(w.lower() for w in words)
 
 
 class PhaseSession(ViewSession):
@@ -218,14 +161,14 @@ class PhaseSession(ViewSession):
             owner=self._player(obj.get("owner", 0)),
             controller=self._player(obj.get("controller", obj.get("owner", 0))),
             mana_cost=cost, mana_value=int(lki.get("mana_value", mana_value_of(cost))),
-            colors=frozenset(_COLORS[c] for c in lki.get("colors", obj.get("color", []))
-                             if c in _COLORS),
+            colors=frozenset(COLORS[c] for c in lki.get("colors", obj.get("color", []))
+                             if c in COLORS),
             supertypes=tuple(lki.get("supertypes", types.get("supertypes", []))),
             types=tuple(lki.get("card_types", types.get("core_types", []))),
             subtypes=tuple(lki.get("subtypes", types.get("subtypes", []))),
             power=lki.get("power", obj.get("power")),
             toughness=lki.get("toughness", obj.get("toughness")),
-            keywords=tuple(_keyword(k) for k in lki.get("keywords", obj.get("keywords", []))),
+            keywords=tuple(keyword_name(k) for k in lki.get("keywords", obj.get("keywords", []))),
             tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
             counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle)
 
@@ -277,8 +220,8 @@ class PhaseSession(ViewSession):
             return self._player(self.game.state()["state"]["active_player"])
         if name == "mana_pool":
             pool = self.game.player(self.setup.seat(str(query.get("player"))))["mana_pool"]
-            letters = [_SHARD.get(str(m["color"]), "?") for m in pool.get("mana", [])]
-            return "".join(f"{{{c}}}" for c in sorted(letters, key=_POOL_ORDER.find))
+            letters = [SHARDS.get(str(m["color"]), "?") for m in pool.get("mana", [])]
+            return "".join(f"{{{c}}}" for c in sorted(letters, key=POOL_ORDER.find))
         if name == "stack":
             return [self._stack_name(e) for e in self.game.stack()]
         if name in _COMBAT_QUERIES:
@@ -354,15 +297,19 @@ class PhaseSession(ViewSession):
                                                   f"tapped {names} for mana to pay it")
         return Outcome.done()
 
-    def _priority_seat(self, action: Mapping[str, Any]) -> int | Outcome:
+    def _priority_seat(self, action: Mapping[str, Any],
+                       failure: str = "no-priority") -> int | Outcome:
+        """The seat holding priority, or a rejection (``failure``) if the action's player does
+        not hold it. Casting without priority is a ``timing`` failure in the case format
+        (CR 117.1a, 601.3); activating, playing a land or passing is ``no-priority``."""
         player = action.get("player")
         waiting = self.game.waiting_for()
         if waiting.get("type") != "Priority":
             raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
         holder = int(waiting["data"]["player"])
         if player is not None and self.setup.seat(str(player)) != holder:
-            return Outcome.rejected("no-priority", f"{player} does not have priority "
-                                                   f"({self._player(holder)} has)")
+            return Outcome.rejected(failure, f"{player} does not have priority "
+                                             f"({self._player(holder)} has)")
         return holder
 
     def _do_pass_priority(self, action: Mapping[str, Any]) -> Outcome:
@@ -451,7 +398,7 @@ class PhaseSession(ViewSession):
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
         if action.get("alternative") is not None:
             raise Unsupported("alternative costs are not expressible through this adapter")
-        seat = self._priority_seat(action)
+        seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
@@ -479,7 +426,10 @@ class PhaseSession(ViewSession):
         if len(wanted) > self._asked.get("TargetSelection", 0):
             top = self.game.stack()[-1] if self.game.stack() else {}
             ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
-            got = list(ability.get("targets") or [])
+            got: list[Any] = []
+            while ability:  # each target word's choice, in the spell's text order
+                got += list(ability.get("targets") or [])
+                ability = ability.get("sub_ability") or {}
             if got[:len(wanted)] != wanted:
                 return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
                                           f"case's targets {wanted} are not legal")
@@ -528,7 +478,8 @@ class PhaseSession(ViewSession):
                                         else failure, str(exc))
                 chosen += 1
             elif kind == "ChooseManaColor":
-                color = _MANA_WORDS.get(str(dict(action.get("choices") or {}).get("mana", "")))
+                answers = {**self.choices, **dict(action.get("choices") or {})}
+                color = MANA_WORDS.get(str(answers.get("mana", "")))
                 if color is None:
                     return self._unsupported(seat, "phase.rs asks for a mana color; the case "
                                                    "gives no choices.mana")

@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     writer = _resume.writer(args)
     interrupted = False
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
+    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
     try:
@@ -133,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         if show:
             progress.stop()
         signal.signal(signal.SIGTERM, old_handler)
+        if hangup is not None:
+            signal.signal(hangup, old_hangup)
         if writer:
             writer.close()
     name = f"{runner.info.name} {runner.info.version}"

@@ -135,7 +135,7 @@ CARDS = [[{'name': 'Grunn, the Lonely King',
    'type': 'Creature — Human Soldier',
    'identifiers': {'scryfallOracleId': '2c2dd8ff-43e7-5fbc-815b-f579a3ecbb59'},
    'legalities': {},
-   'keywords': [],
+   'keywords': ['Exalted'],
    'power': '1',
    'toughness': '1'}]]
 

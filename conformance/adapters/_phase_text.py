@@ -1,0 +1,87 @@
+"""How phase.rs writes things, in the case format's words: mana costs, keywords, mana colors,
+and the failure class of an engine rejection message."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..adapter import Unsupported
+
+__all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "classify_error", "cost_text",
+           "keyword_name"]
+
+#: phase.rs color names and the case format's color words.
+COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
+#: phase.rs mana shard words and their Oracle symbols (hybrids are two words: ``RedGreen``).
+SHARDS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C",
+          "Snow": "S", "X": "X", "Two": "2"}
+_WORD = re.compile(r"[A-Z][a-z]*")
+#: Order of mana symbols in a written mana pool (CR 106.4: WUBRG, then colorless).
+POOL_ORDER = "WUBRGC"
+#: A mana choice (``R`` or ``red``) as a phase.rs color name.
+MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red", "Green",
+                                                  "Colorless"), strict=True)},
+               **{w: w.title() for w in ("white", "blue", "black", "red", "green",
+                                         "colorless")}}
+
+#: Engine error messages and the failure class each means (first match wins).
+_FAILURES: tuple[tuple[str, str], ...] = (
+    ("maximum lands", "land-limit"),
+    ("wrong player", "no-priority"),
+    ("priority", "no-priority"),
+    ("summoning sick", "summoning-sick"),
+    ("is tapped", "tapped"),
+    ("target", "illegal-target"),
+    ("sorcery", "timing"),
+    ("timing", "timing"),
+    ("main phase", "timing"),
+    ("empty stack", "timing"),
+    ("mana", "cannot-pay"),
+    ("pay", "cannot-pay"),
+    ("afford", "cannot-pay"),
+    ("cannot be cast", "cannot-cast"),
+    ("can't be cast", "cannot-cast"),
+    ("castable zone", "cannot-cast"),
+    ("attack", "cannot-attack"),
+    ("block", "cannot-block"),
+)
+
+
+def classify_error(message: str) -> str:
+    """The failure class an engine rejection message stands for (``illegal-action`` if none)."""
+    low = message.lower()
+    return next((cls for text, cls in _FAILURES if text in low), "illegal-action")
+
+
+
+
+def _shard(name: str) -> str:
+    if name in SHARDS:
+        return "{" + SHARDS[name] + "}"
+    words = _WORD.findall(name)
+    if words and words[0] == "Phyrexian" and len(words) >= 2:
+        return "{" + "/".join(SHARDS[w] for w in words[1:]) + "/P}"
+    if len(words) == 2 and all(w in SHARDS for w in words):
+        return "{" + "/".join(SHARDS[w] for w in words) + "}"
+    raise Unsupported(f"phase.rs mana shard {name!r} has no Oracle notation in this adapter")
+
+
+def cost_text(cost: Mapping[str, Any] | None) -> str:
+    """A phase.rs mana cost in Oracle notation: generic first, then shards in engine order."""
+    if not cost or cost.get("type") != "Cost":
+        return ""
+    shards = [_shard(str(s)) for s in cost.get("shards", [])]
+    generic = int(cost.get("generic", 0))
+    lead = [f"{{{generic}}}"] if generic or not shards else []
+    return "".join(lead + shards)
+
+
+def keyword_name(entry: Any) -> str:
+    """A phase.rs keyword (``FirstStrike`` or ``{"Kicker": ...}``) as the case format writes it."""
+    name = entry if isinstance(entry, str) else next(iter(entry), "") if entry else ""
+    if isinstance(entry, Mapping) and "type" in entry:
+        name = str(entry["type"])
+    words = _WORD.findall(str(name)) or [str(name)]
+    return " ".join(w.lower() for w in words)
