@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A tiny engine that speaks the mtg-conformance JSON-lines protocol (version 1).
 
-It knows only printed characteristics under the modern rules: split cards combine their halves
+It knows only printed characteristics under the modern rules (cards with static
+abilities, which could change them, are unsupported): split cards combine their halves
 off the stack (CR 709.4) and show only the cast half on it; a transforming double-faced card shows
 its front face except when it is on the battlefield back face up, and keeps its front face's mana
 value (CR 712.8). Everything else it answers with "unsupported".
@@ -44,6 +45,12 @@ def colors_of(face: dict[str, Any]) -> set[str]:
     for s in symbols(face.get("mana_cost", "")):
         out |= {COLORS[p] for p in s.split("/") if p in COLORS}
     return out
+
+
+def has_abilities(card: dict[str, Any]) -> bool:
+    """Whether the card data has static abilities, which could change characteristics."""
+    faces = card.get("faces", [card])
+    return any(a.get("kind") == "static" for f in faces for a in f.get("abilities", []))
 
 
 class Object:
@@ -134,6 +141,8 @@ def main() -> None:
                 for entry in request["setup"].get("objects", []):
                     if "card" not in entry or entry["card"] not in cards:
                         raise Unsupported("tiny engine only knows catalog cards")
+                    if has_abilities(cards[entry["card"]]):
+                        raise Unsupported("tiny engine knows printed values only, no static abilities")
                     objects[entry.get("handle", str(len(objects)))] = Object(
                         cards[entry["card"]], entry)
                 reply["ok"] = True

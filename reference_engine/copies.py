@@ -113,8 +113,35 @@ def _copy(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) 
         kind = str(op.get("type"))
         if kind not in OPERATIONS:
             raise SetupError(f"copy exception: unknown operation {kind!r}")
+        _drop_defining_abilities(values, kind)
         OPERATIONS[kind].apply(values, op, ctx)
     _assign(chars, values)
+
+
+#: The characteristic an "except" operation gives a specific value, and the operations of
+#: characteristic-defining abilities that define the same characteristic (CR 707.9d).
+_SPECIFIC_VALUES: dict[str, frozenset[str]] = {
+    "set_pt": frozenset({"define_pt", "set_pt", "set_base_pt"}),
+    "set_base_pt": frozenset({"define_pt", "set_pt", "set_base_pt"}),
+    "set_colors": frozenset({"set_colors", "add_colors"}),
+    "set_types": frozenset({"set_types", "add_types"}),
+}
+
+
+def _drop_defining_abilities(values: Characteristics, except_kind: str) -> None:
+    """Check 707.9d: a copy "except" it has a specific value of a characteristic doesn't copy
+    the characteristic-defining abilities that define that characteristic (a token copy of
+    Tarmogoyf "except it's 1/1" has no power-defining ability)."""
+    defined = _SPECIFIC_VALUES.get(except_kind)
+    if not defined:
+        return
+
+    def defines(ability: Mapping[str, Any]) -> bool:
+        ops = [ability.get("effect")] if "effect" in ability else ability.get("effects", [])
+        return bool(ability.get("cda")) and any(
+            isinstance(op, Mapping) and op.get("type") in defined for op in ops)
+
+    values.abilities = tuple(a for a in values.abilities if not defines(a))
 
 
 def make_copy(state: GameState, obj: GameObject, source: CopySource,

@@ -112,3 +112,38 @@ def test_flashback_only_from_graveyard() -> None:
     assert observe(g, "total_cost", player="alice", object="tt") == "{1}{U}"
     with pytest.raises(RulesViolation):
         g.perform({"type": "cast", "player": "alice", "object": "tt", "alternative": "flashback"})
+
+
+@settings(max_examples=40)
+@given(st.integers(1, 5), st.integers(-1, 6), st.booleans())
+def test_divided_damage_announced_as_cast(x: int, to_bears: int, bounce: bool) -> None:
+    """601.2d, 608.2b restated: X damage divided between two targets, each getting at least 1,
+    the parts adding up to X; a target that left gets nothing, the other only its share."""
+    card = {"name": "Split Blast", "layout": "normal", "mana_cost": "{X}{R}",
+            "types": ["Instant"], "oracle_text": "X damage divided among one or two targets.",
+            "abilities": [{"kind": "spell", "targets": [{"name": "t", "kind": "any",
+                                                         "count": [1, 2]}],
+                           "effects": [{"type": "damage", "target": "t", "amount": "X",
+                                        "divided": True}]}]}
+    g = game({"mana_pool": {"alice": "{R}" + "{C}" * x, "bob": "{U}"}, "objects": [
+        {"handle": "blast", "card": "Split Blast", "zone": "hand", "owner": "alice"},
+        {"handle": "giant", "card": "Darksteel Colossus", "zone": "battlefield", "owner": "bob"},
+        {"handle": "unsummon", "card": "Unsummon", "zone": "hand", "owner": "bob"},
+    ]}, cards=[card])
+    to_bob = x - to_bears
+    legal = to_bears >= 1 and to_bob >= 1
+    action = {"type": "cast", "player": "alice", "object": "blast", "x": x,
+              "targets": ["giant", "bob"], "divide": {"giant": to_bears, "bob": to_bob}}
+    if not legal:
+        with pytest.raises(RulesViolation):
+            g.perform(action)
+        return
+    g.perform(action)
+    if bounce:
+        g.perform({"type": "pass_priority", "player": "alice"})
+        g.perform({"type": "cast", "player": "bob", "object": "unsummon", "targets": ["giant"]})
+        g.perform({"type": "resolve", "count": 2})
+    else:
+        g.perform({"type": "resolve"})
+        assert observe(g, "damage", object="giant") == to_bears
+    assert observe(g, "life", player="bob") == 20 - to_bob
