@@ -51,6 +51,7 @@ def prepare(workdir: Path, fresh: bool) -> None:
     for backup in (workdir / "reference_engine").glob("*.py.bak"):  # an interrupted mutmut
         backup.replace(backup.with_suffix(""))
     shutil.copy(ROOT / "benchmarks" / "mutmut_config.py", workdir / "mutmut_config.py")
+    shutil.copy(ROOT / "benchmarks" / "mutation_check.py", workdir / "benchmarks")
     cache = workdir / ".mutation-cases.pickle"
     if not cache.exists():
         code = subprocess.call([sys.executable, "benchmarks/mutation_check.py", "--cache",

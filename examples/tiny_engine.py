@@ -68,7 +68,11 @@ class Object:
             faces = card["faces"]
             if self.zone == "stack" and self.half:
                 return self._face(next(f for f in faces if f["name"] == self.half))
-            cost = "".join(f.get("mana_cost", "") for f in faces)
+            # CR 709.4b: the combined cost, generic mana added up ("{3}{R}{G}").
+            parts = [s for f in faces for s in symbols(f.get("mana_cost", ""))]
+            generic = sum(int(s) for s in parts if s.isdigit())
+            cost = (f"{{{generic}}}" if generic else "") + "".join(
+                f"{{{s}}}" for s in parts if not s.isdigit())
             return {
                 "names": [f["name"] for f in faces],
                 "mana_cost": cost,

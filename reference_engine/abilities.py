@@ -33,8 +33,8 @@ from .filters import FilterContext, matches
 from .layers import characteristics_of
 from .mana import parse_mana_cost
 from .mana_abilities import is_mana_ability, produce_mana, spend_check
-from .mana_pool import find_payment
 from .objects import GameObject
+from .phyrexian import plan_payment
 from .priority import give_priority
 from .registry import action, query
 from .resolution import is_legal_target
@@ -89,6 +89,8 @@ class Activation:
     ability: dict[str, Any]
     targets: list[dict[str, Any]] = field(default_factory=list)
     payment: list[int] = field(default_factory=list)
+    #: Life paid for Phyrexian mana symbols of the mana cost (107.4f).
+    phyrexian_life: int = 0
     x: int = 0
     #: The permanent chosen to pay a ``sacrifice`` cost.
     victim: GameObject | None = None
@@ -151,12 +153,12 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
                              f"{player}'s control since their most recent turn began")
     if "mana" in cost:
         can_spend = spend_check(state, ability_source=source)
-        payment = find_payment(parse_mana_cost(str(cost["mana"])),
-                               state.players[player].mana_pool, x=x, can_spend=can_spend)
-        if payment is None:
+        planned = plan_payment(state, player, parse_mana_cost(str(cost["mana"])), x=x,
+                               can_spend=can_spend)
+        if planned is None:
             raise RulesViolation("cannot-pay", f"{player} can't pay {cost['mana']}")
-        act.payment = payment
-    life = int(cost.get("life", 0))
+        act.payment, act.phyrexian_life = planned
+    life = int(cost.get("life", 0)) + act.phyrexian_life
     if life > state.players[player].life:  # 119.4: can pay life only up to one's total
         raise RulesViolation("cannot-pay", f"{player} can't pay {life} life")
     if cost.get("discard_self") and source.zone != "hand":
@@ -193,8 +195,9 @@ def _pay(state: GameState, act: Activation) -> GameObject:
     if cost.get("untap"):
         act.source.tapped = False
         state.log("untapped", object=act.source.id, card=act.source.card.name, cost=True)
-    if cost.get("life"):
-        state.players[act.player].life -= int(cost["life"])
+    life = int(cost.get("life", 0)) + act.phyrexian_life
+    if life:
+        state.players[act.player].life -= life
     for victim in ([act.source] if cost.get("sacrifice_self") else []) + (
             [act.victim] if act.victim is not None else []):
         if victim.id not in state.objects:

@@ -376,9 +376,29 @@ def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,
 
 
 def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
-    """Pay additional non-mana costs (601.2h): sacrificing a permanent you control."""
+    """Pay additional non-mana costs (601.2h, 118.8): sacrifice a permanent you control
+    (``sacrifice = {filter}``, choice ``sacrifice``), discard a card (``discard = {filter}``,
+    choice ``discard``), pay life (``life = n``, only up to your life total, 119.4)."""
     for change in plan.changes:
         other = change.other or {}
+        if "life" in other:
+            life = int(other["life"])
+            if life > state.players[plan.player].life:
+                raise _reject("cannot-pay", f"{plan.player} can't pay {life} life (CR 119.4)")
+            state.players[plan.player].life -= life
+            state.log("life-paid", player=plan.player, amount=life)
+        if "discard" in other:
+            flt = dict(other["discard"])
+            fctx = FilterContext(you=plan.player, source=spell_obj.id)
+            cards = [o for o in state.objects_in("hand", plan.player)
+                     if matches(state, o, flt, ctx=fctx)]
+            if not cards:
+                raise _reject("cannot-pay", f"{plan.player} has no card to discard ({flt}) "
+                              "(CR 118.3)")
+            names = [o.handle or f"#{o.id}" for o in cards]
+            card = cards[names.index(choose(state, "discard", names))]
+            state.log("discarded", object=card.id, card=card.card.name, player=plan.player)
+            state.move(card, "graveyard")
         if "sacrifice" not in other:
             continue
         flt = dict(other["sacrifice"])
@@ -392,6 +412,9 @@ def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
         chosen = choose(state, "sacrifice", names)
         victim = options[names.index(chosen)]
         state.log("sacrificed", object=victim.id, card=victim.card.name, player=plan.player)
+        if characteristics_of(state, victim.id).has_type("Creature"):
+            # 700.4: a creature put into a graveyard from the battlefield dies.
+            state.log("dies", object=victim.id, card=victim.card.name, reason="sacrificed")
         state.move(victim, "graveyard")
 
 

@@ -19,9 +19,9 @@ from typing import Any
 
 from .cards import CardDef, FaceDef
 from .eras import Era
-from .mana import Color, ManaCost
+from .mana import COLORS, Color, ManaCost, ManaSymbol
 
-__all__ = ["Characteristics", "face_characteristics", "printed_characteristics"]
+__all__ = ["Characteristics", "combined_cost", "face_characteristics", "printed_characteristics"]
 
 
 @dataclass
@@ -111,6 +111,50 @@ def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
+def _color_order(colors: frozenset[Color]) -> list[Color]:
+    """The order of colored symbols in a mana cost of these colors, as Oracle text writes it:
+    allies in the color-wheel direction ({G}{W}, {U}{R}, shards {R}{G}{W}), a wedge with its
+    ally pair at both ends and their common enemy between ({R}{W}{B}, {U}{R}{W})."""
+    wheel = list(COLORS)
+    pos = sorted(wheel.index(c) for c in colors)
+    if len(pos) == 3:
+        for mid in pos:
+            others = [p for p in pos if p != mid]
+            if all((p - mid) % 5 in (2, 3) for p in others):
+                # A wedge: the ally pair (a, a+1) is written a+1, enemy, a.
+                a = next(p for p in others if (p + 1) % 5 in others)
+                return [wheel[(a + 1) % 5], wheel[mid], wheel[a]]
+    if len(pos) < 2:
+        return [wheel[p] for p in pos]
+    # Otherwise start right after the widest gap around the wheel (WUBRG order rotated).
+    gaps = [((pos[(i + 1) % len(pos)] - p) % 5 or 5, i) for i, p in enumerate(pos)]
+    _, widest = max(gaps)  # five colors tie: the gap before W wins, so WUBRG
+    start = (widest + 1) % len(pos)
+    return [wheel[p] for p in pos[start:] + pos[:start]]
+
+
+def combined_cost(left: ManaCost | None, right: ManaCost | None) -> ManaCost | None:
+    """Check 709.4b: the combined mana cost of a split card's halves, written as one cost:
+    X, then the generic amounts added up, then colorless and colored symbols by color
+    ("Assault // Battery's mana cost is {3}{R}{G}")."""
+    if left is None and right is None:
+        return None
+    symbols = (left or ManaCost()).symbols + (right or ManaCost()).symbols
+    variable = [s for s in symbols if s.is_variable]
+    generic = sum(int(s.text) for s in symbols if s.text.isdigit())
+    rest = [s for s in symbols if not s.is_variable and not s.text.isdigit()]
+    order = _color_order(frozenset().union(*(s.colors for s in rest)) if rest else frozenset())
+
+    def key(item: tuple[int, ManaSymbol]) -> tuple[int, int]:
+        i, sym = item
+        first = min((order.index(c) for c in sym.colors), default=-1)
+        return (first, i)
+
+    colored = [sym for _, sym in sorted(enumerate(rest), key=key)]
+    out = tuple(variable) + ((ManaSymbol(str(generic)),) if generic else ()) + tuple(colored)
+    return ManaCost(out)
+
+
 def _combine_split(card: CardDef) -> Characteristics:
     """Check 709.4b: off the stack a split card's characteristics combine both halves.
 
@@ -119,11 +163,7 @@ def _combine_split(card: CardDef) -> Characteristics:
     """
     halves = tuple(face_characteristics(f) for f in card.faces)
     left, right = halves
-    cost: ManaCost | None
-    if left.mana_cost is None and right.mana_cost is None:
-        cost = None
-    else:
-        cost = (left.mana_cost or ManaCost()) + (right.mana_cost or ManaCost())
+    cost = combined_cost(left.mana_cost, right.mana_cost)
     return Characteristics(
         names=left.names + right.names,
         mana_cost=cost,

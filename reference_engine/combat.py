@@ -186,6 +186,10 @@ def rule_applies(state: GameState, rule: str, obj: GameObject,
         if affected == "self":
             if src.id == obj.id:
                 return True
+        elif affected in ("enchanted", "equipped"):
+            # An Aura's or Equipment's "enchanted creature can't attack" (CR 303.4, 301.5).
+            if src.attached_to == obj.id:
+                return True
         elif matches(state, obj, dict(affected), chars=current[obj.id],
                      ctx=FilterContext(you=src.controller, source=src.id,
                                        chars_of=current.__getitem__)):

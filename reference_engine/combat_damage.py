@@ -12,9 +12,11 @@ amount: division comes before doubling (KUJA-03).
 
 Division is the case's choice ``combat_damage``: a table from an attacker's handle to a table
 from recipient (blocker handle or player) to amount, e.g.
-``{ kuja = { wall = 1, bob = 3 } }``. Without an answer, an attacker with one blocker and no
-trample assigns everything to it; otherwise it assigns lethal damage to each blocker in
-declaration order and the rest to the player (trample) or to its last blocker.
+``{ kuja = { wall = 1, bob = 3 } }``, or to a list of two such tables, one for each combat
+damage step of a double striker (510.4: its blockers may have changed in between). Without
+an answer, an attacker with one blocker and no trample assigns everything to it; otherwise it
+assigns lethal damage to each blocker in declaration order and the rest to the player,
+planeswalker or battle it attacks (trample) or to its last blocker.
 
 First and double strike (510.4): if any attacking or blocking creature has either as the step
 begins, only those creatures deal damage in it and a second combat damage step follows, in
@@ -129,6 +131,10 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
                 events.append(_event(state, oid, power, defender))
             continue  # 510.1c
         answer = answers.get(state.objects[oid].name_for_log)
+        if isinstance(answer, list):
+            # One division per combat damage step (510.4): [first strike, regular].
+            step = 1 if combat(state).get("second_strike") else 0
+            answer = answer[step] if step < len(answer) else None
         if answer is None and len(blockers) == 1 and not trample:
             division: dict[Any, int] = {blockers[0]: power}
         elif answer is None:

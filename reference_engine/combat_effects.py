@@ -91,11 +91,14 @@ def _rules_effect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _may_pay(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """"You may pay {cost}. If you do, ..." (CR 118.12): choice ``pay``; mana from the pool."""
     from .choices import choose
+    from .mana_abilities import spend_check
 
     if not choose(ctx.state, "pay", [True, False]):
         ctx.state.log("declined", object=ctx.obj.id)
         return
-    if not pay(ctx.state, ctx.controller, str(p.get("cost", ""))):
+    # 106.6: mana that may be spent only on certain spells or abilities can't pay this cost.
+    if not pay(ctx.state, ctx.controller, str(p.get("cost", "")),
+               can_spend=spend_check(ctx.state)):
         ctx.state.log("could-not-pay", object=ctx.obj.id, cost=p.get("cost"))
         return
     for eff in p.get("effects", []):

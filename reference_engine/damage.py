@@ -21,8 +21,8 @@ from .choices import choose
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["DAMAGE_MODIFIERS", "DAMAGE_RESULTS", "DamageEvent", "Modifier", "damage_modifier",
-           "damage_result", "deal_damage"]
+__all__ = ["DAMAGE_APPLIERS", "DAMAGE_MODIFIERS", "DAMAGE_RESULTS", "DamageEvent", "Modifier",
+           "damage_applier", "damage_modifier", "damage_result", "deal_damage"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,18 @@ DAMAGE_MODIFIERS: list[ModifierSource] = []
 #: each function is called with every event actually dealt, in the same simultaneous event.
 ResultHook = Callable[["GameState", DamageEvent], None]
 DAMAGE_RESULTS: list[ResultHook] = []
+
+
+#: How dealt damage changes the game instead of life loss or marked damage (CR 120.3b, 120.3d:
+#: infect and wither): each returns True if it applied the event itself.
+DamageApplier = Callable[["GameState", DamageEvent], bool]
+DAMAGE_APPLIERS: list[DamageApplier] = []
+
+
+def damage_applier(fn: DamageApplier) -> DamageApplier:
+    """Register a way dealt damage is applied instead of the usual one (CR 120.3)."""
+    DAMAGE_APPLIERS.append(fn)
+    return fn
 
 
 def damage_result(fn: ResultHook) -> ResultHook:
@@ -127,12 +139,15 @@ def deal_damage(state: GameState, events: list[DamageEvent]) -> list[DamageEvent
         if event.amount <= 0:
             state.log("damage-prevented", source=proposed.source, amount=proposed.amount)
             continue
-        if event.target_player is not None:
-            state.players[event.target_player].life -= event.amount
-        elif event.target_object is not None and event.target_object in state.objects:
-            state.objects[event.target_object].damage += event.amount
-        else:
+        if event.target_player is None and (event.target_object is None
+                                            or event.target_object not in state.objects):
             continue
+        if any(apply(state, event) for apply in DAMAGE_APPLIERS):
+            pass  # applied another way, e.g. infect's poison counters (120.3b)
+        elif event.target_player is not None:
+            state.players[event.target_player].life -= event.amount
+        else:
+            state.objects[int(event.target_object or 0)].damage += event.amount
         dealt.append(event)
         target: dict[str, Any] = ({"player": event.target_player}
                                   if event.target_player is not None

@@ -60,8 +60,8 @@ def _deathtouch_and_counters(state: GameState) -> bool:
     for obj in state.battlefield():
         c = chars[obj.id]
         marked = obj.extra.pop(_DEATHTOUCH, False)
-        if (marked and obj.damage > 0 and c.has_type("Creature")
-                and not c.has_keyword("indestructible")):
+        # Any deathtouch damage dealt counts, even dealt as -1/-1 counters (wither, 120.3d).
+        if (marked and c.has_type("Creature") and not c.has_keyword("indestructible")):
             doomed.append((obj, "deathtouch"))
         elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 1) <= 0:
             doomed.append((obj, "loyalty"))

@@ -106,6 +106,14 @@ def pass_priority(state: GameState, player: str) -> None:
     passes = int(state.extra.get("passes", 0)) + 1
     state.extra["passes"] = passes
     if passes < len(state.players):
+        # 117.5: before the next player receives priority, state-based actions are performed
+        # and triggered abilities put on the stack (these aren't actions, so the passes still
+        # count as "in succession", 117.4).
+        for _ in range(100):
+            collect_triggers(state)
+            check_state_based_actions(state)
+            if not put_triggers_on_stack(state):
+                break
         state.priority_player = _next_player(state, player)
         return
     if state.zone_list("stack"):

@@ -325,8 +325,12 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("destroy")
 def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Destroy each target permanent (CR 701.8)."""
+    """Destroy each target permanent (CR 701.8); with ``filter``, only one that matches it as
+    the effect happens ("destroy target permanent if it's red", 608.2c)."""
+    flt = p.get("filter")
     for obj in objects_of(ctx, ctx.refs(p)):
+        if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
         if not characteristics_of(ctx.state, obj.id).has_keyword("indestructible"):
             ctx.state.log("destroyed", object=obj.id, card=obj.card.name)
             ctx.state.move(obj, "graveyard")

@@ -92,13 +92,15 @@ def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     choice ``pay`` (true/false); the mana comes from their pool, and a cost they can't pay
     isn't paid."""
     from .casting import pay_mana
+    from .mana_abilities import spend_check
 
     cost = str(p.get("cost", "{0}"))
     for obj in objects_of(ctx, ctx.refs(p)):
         if obj.zone != "stack" or not can_be_countered(ctx.state, obj):
             continue  # 101.2: paying would change nothing, so it isn't asked
-        if choose(ctx.state, "pay", [True, False]) and pay_mana(ctx.state, obj.controller,
-                                                                  cost):
+        # 106.6: restricted mana (only for creature spells, ...) can't pay this cost.
+        if choose(ctx.state, "pay", [True, False]) and pay_mana(
+                ctx.state, obj.controller, cost, can_spend=spend_check(ctx.state)):
             ctx.state.log("paid", object=obj.id, player=obj.controller, cost=cost)
             continue
         counter_object(ctx.state, obj)

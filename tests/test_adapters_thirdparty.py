@@ -29,10 +29,15 @@ PHASE_REASON = "phase-python is not installed: pip install 'mtg-conformance[phas
 MTG_REASON = "python-mtg is not installed: pip install 'mtg-conformance[python-mtg]'"
 
 
-def _results(adapter: Any, *paths: str) -> dict[str, tuple[str, Any]]:
-    loaded = load_cases([ROOT / p for p in paths], default_spec())
+def _cases(*paths: str) -> list[Any]:
+    return list(load_cases([ROOT / p for p in paths], default_spec()).cases)
+
+
+def _results(adapter: Any, *paths: str, cases: list[Any] | None = None
+             ) -> dict[str, tuple[str, Any]]:
     with Runner(adapter, timeout=60) as runner:
-        return {r.case: (r.result, r.observed) for r in runner.run(loaded.cases)}
+        return {r.case: (r.result, r.observed)
+                for r in runner.run(cases if cases is not None else _cases(*paths))}
 
 
 # -- no engine needed ------------------------------------------------------------------------
@@ -120,10 +125,10 @@ def test_the_server_speaks_the_protocol_with_any_in_process_adapter() -> None:
 def test_the_served_reference_engine_gives_the_in_process_results() -> None:
     from conformance.adapters.reference import ReferenceAdapter
 
-    paths = ("spec/cases/characteristics",)
+    cases = _cases("spec/cases/characteristics")
     served = SubprocessAdapter([sys.executable, "-m", "conformance.adapters.serve",
                                 "reference"], timeout=30)
-    assert _results(served, *paths) == _results(ReferenceAdapter(), *paths)
+    assert _results(served, cases=cases) == _results(ReferenceAdapter(), cases=cases)
 
 
 # -- phase.rs --------------------------------------------------------------------------------
@@ -213,10 +218,12 @@ def test_phase_runs_the_characteristics_cases(phase_adapter: Any) -> None:
 
 
 def test_phase_served_out_of_process_gives_the_same_results(phase_adapter: Any) -> None:
-    paths = ("spec/cases/combat",)
+    cases = _cases("spec/cases/combat")  # one list for both: cases are added as we run
     served = SubprocessAdapter([sys.executable, "-m", "conformance.adapters.serve",
                                 "phase-rs"], timeout=60)
-    assert _results(served, *paths) == _results(phase_adapter, *paths)
+    in_process = _results(phase_adapter, cases=cases)
+    assert _results(served, cases=cases) == in_process
+    assert {kind for kind, _ in in_process.values()} >= {"passed", "failed"}
 
 
 # -- python-mtg ------------------------------------------------------------------------------
@@ -306,22 +313,29 @@ def _repros(engine: str) -> list[Path]:
     return sorted((ROOT / "docs" / "engines" / "repro" / engine).glob("*.py"))
 
 
-@pytest.mark.parametrize("script", _repros("phase-rs"), ids=lambda p: p.stem)
-def test_each_phase_reproduction_still_reproduces(script: Path) -> None:
+def _run_scripts(scripts: list[Path]) -> str:
+    """Run standalone scripts in one fresh interpreter (one engine start); their output."""
     import subprocess
 
+    driver = ("import runpy, sys\n"
+              "for path in sys.argv[1:]:\n"
+              "    print('==', path)\n"
+              "    runpy.run_path(path, run_name='__main__')\n")
+    done = subprocess.run([sys.executable, "-c", driver, *map(str, scripts)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_each_phase_reproduction_still_reproduces() -> None:
     pytest.importorskip("phase", reason=PHASE_REASON)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0 and "reproduced" in done.stdout, done.stdout + done.stderr
+    scripts = _repros("phase-rs")
+    out = _run_scripts(scripts)
+    assert out.count("\nreproduced\n") == len(scripts) >= 10, out
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("script", _repros("python-mtg"), ids=lambda p: p.stem)
-def test_each_python_mtg_reproduction_still_reproduces(script: Path) -> None:
-    import subprocess
-
+def test_each_python_mtg_reproduction_still_reproduces() -> None:
     pytest.importorskip("mtg", reason=MTG_REASON)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0 and "reproduced" in done.stdout, done.stdout + done.stderr
+    scripts = _repros("python-mtg")
+    out = _run_scripts(scripts)
+    assert out.count("\nreproduced\n") == len(scripts) >= 4, out

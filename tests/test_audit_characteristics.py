@@ -70,3 +70,52 @@ def test_a_color_added_to_a_split_card_is_added_to_both_halves(era: str) -> None
     assert observe(g, "matches", object="ww", filter={"color": "black"}) is True
     assert observe(g, "count", zone="hand", player="alice",
                    filter={"color": "black", "type": "Instant"}) == 1
+
+
+_COLORED = st.sampled_from(["W", "U", "B", "R", "G", "G/W", "2/R", "B/P", "C"])
+
+
+def _cost_text(generic: int, colored: list[str]) -> str:
+    return ("{" + str(generic) + "}" if generic else "") + "".join("{" + c + "}" for c in colored)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=6), st.lists(_COLORED, max_size=3),
+       st.integers(min_value=0, max_value=6), st.lists(_COLORED, max_size=3))
+def test_a_combined_split_cost_keeps_value_colors_and_symbols(
+        g1: int, c1: list[str], g2: int, c2: list[str]) -> None:
+    """709.4b: the combined cost has the generic amounts added up (written first), every other
+    symbol of both halves, the total mana value and the union of the colors."""
+    from reference_engine.characteristics import combined_cost
+    from reference_engine.mana import parse_mana_cost
+
+    left, right = parse_mana_cost(_cost_text(g1, c1)), parse_mana_cost(_cost_text(g2, c2))
+    cost = combined_cost(left, right)
+    assert cost is not None
+    assert cost.mana_value() == left.mana_value() + right.mana_value()
+    assert cost.colors == left.colors | right.colors
+    assert sorted(s.text for s in cost.symbols if not s.text.isdigit()) == sorted(c1 + c2)
+    assert str(cost).startswith("{" + str(g1 + g2) + "}") == bool(g1 + g2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.booleans(), st.lists(st.sampled_from(["Grizzly Bears", "Serra Angel", "Hill Giant",
+                                                "Glorious Anthem", "Sol Ring"]), max_size=4))
+def test_opalescence_and_humility_apply_in_timestamp_order(humility_first: bool,
+                                                            others: list[str]) -> None:
+    """613.6, 613.7: Humility keeps applying in 7b after losing its own abilities in layer 6;
+    in 7b the later of the two effects decides the enchantment creatures' base P/T."""
+    pair = [{"handle": "humility", "card": "Humility"}, {"handle": "opal", "card": "Opalescence"}]
+    if not humility_first:
+        pair.reverse()
+    objects = pair + [{"handle": f"o{i}", "card": c} for i, c in enumerate(others)]
+    g = game({"objects": objects})
+    assert observe(g, "power", object="humility") == (4 if humility_first else 1)
+    assert observe(g, "power", object="opal") is None
+    for i, card in enumerate(others):
+        creature = card in ("Grizzly Bears", "Serra Angel", "Hill Giant")
+        enchantment = card == "Glorious Anthem"
+        expected = 3 if enchantment and humility_first else 1 if creature or enchantment else None
+        assert observe(g, "power", object=f"o{i}") == expected
+        if creature or enchantment:
+            assert observe(g, "keywords", object=f"o{i}") == []

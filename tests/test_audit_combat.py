@@ -234,3 +234,34 @@ def test_that_much_life_from_the_triggering_damage() -> None:
     g.perform({"type": "advance", "to": "combat-damage"})
     g.perform({"type": "resolve"})
     assert observe(g, "life", player="alice") == 23
+
+
+# -- 120.3b, 120.3d, 704.5c: infect, wither and poison ---------------------------------------------
+
+@settings(max_examples=20)
+@given(power=st.integers(1, 12), keyword=st.sampled_from(["infect", "wither", "none"]),
+       lifelink=st.booleans())
+def test_damage_kind_follows_the_source_keyword(power: int, keyword: str,
+                                                lifelink: bool) -> None:
+    """Unblocked, an infect source gives poison counters instead of life loss (a player with
+    ten loses); blocked by a 0/20 wall, infect or wither give -1/-1 counters instead of marked
+    damage; lifelink gains the damage either way."""
+    kws = tuple(k for k in (keyword, "lifelink" if lifelink else "") if k and k != "none")
+    attacker = _creature("Test Striker", power, 1, keywords=kws)
+    wall = _creature("Test Wall", 0, 20)
+    for blocked in (False, True):
+        g = game({"objects": [_obj("a", "Test Striker"), _obj("w", "Test Wall", "bob")]},
+                 cards=[attacker, wall])
+        _attack(g, "a")
+        _block(g, {"w": "a"} if blocked else {})
+        g.perform({"type": "advance", "to": "end-of-combat"})
+        assert observe(g, "life", player="alice") == 20 + (power if lifelink else 0)
+        if not blocked:
+            infect = keyword == "infect"
+            assert observe(g, "poison", player="bob") == (power if infect else 0)
+            assert observe(g, "life", player="bob") == (20 if infect else 20 - power)
+            assert observe(g, "lost", player="bob") is (power >= 10 if infect else power >= 20)
+        else:
+            counters = keyword in ("infect", "wither")
+            assert observe(g, "damage", object="w") == (0 if counters else power)
+            assert observe(g, "toughness", object="w") == (20 - power if counters else 20)

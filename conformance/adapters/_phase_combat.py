@@ -81,7 +81,8 @@ class PhaseCombat:
         if prompt is None:
             return self._restore(root, "cannot-attack", "phase.rs skipped the declaration: "
                                                         "no creature could attack")
-        attacks = []
+        attacks: list[list[Any]] = []
+        order: list[int] = []
         valid = {int(i) for i in prompt.get("valid_attacker_ids", [])}
         for entry in action.get("attackers", []):
             spec = entry if isinstance(entry, Mapping) else {"object": entry}
@@ -94,12 +95,13 @@ class PhaseCombat:
             if defender not in self.s.players:
                 raise Unsupported("attacking a planeswalker or battle is not expressible here")
             attacks.append([oid, {"type": "Player", "data": self.s._seat_of(str(defender))}])
+            order.append(oid)
         try:
             self.s._apply(active, {"type": "DeclareAttackers",
                                    "data": {"attacks": attacks, "bands": []}})
         except ValueError as exc:
             return self._restore(root, "cannot-attack", str(exc))
-        self.declared = [int(a[0]) for a in attacks]
+        self.declared = order
         return Outcome.done()
 
     def declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
@@ -184,6 +186,11 @@ class PhaseCombat:
                 self.s._id(str(attacker)) not in attacking):
             self._attack_alone(scratch, self.s._id(str(attacker)), oid)
         data = self._walk_to(scratch, prompt)
+        if data is None and prompt == "DeclareBlockers" and (
+                self._combat().get("blockers_declared_by") or _reached(self.s.game,
+                                                                       "CombatDamage")):
+            raise Unsupported("can_block: phase.rs judges blocks only while they are declared; "
+                              "this combat's blockers are already declared")
         if data is None:
             return False
         if prompt == "DeclareAttackers":

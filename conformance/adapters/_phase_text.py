@@ -29,6 +29,7 @@ MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red"
 #: Engine error messages and the failure class each means (first match wins).
 _FAILURES: tuple[tuple[str, str], ...] = (
     ("maximum lands", "land-limit"),
+    ("cannot cast", "cannot-cast"),
     ("wrong player", "no-priority"),
     ("priority", "no-priority"),
     ("summoning sick", "summoning-sick"),

@@ -277,9 +277,31 @@ class PhaseSession(ViewSession):
             raise
         if result.ok and kind in ("cast", "activate"):
             result = self._paid_from_pool(action, untapped)
+        if result.ok:
+            try:
+                self._order_triggers(action)
+            except Unsupported:
+                self.game = self.engine.load_game(root)
+                raise
         if not result.ok:  # a rejected action changes nothing: back to where it began
             self.game = self.engine.load_game(root)
         return result
+
+    def _order_triggers(self, action: Mapping[str, Any]) -> None:
+        """Answer phase.rs's ``OrderTriggers`` prompt from the ``trigger_order`` choice: the
+        case's handles of the sources, in the order their abilities go on the stack (the last
+        one on top), as the controller chooses (CR 603.3b)."""
+        while self._waiting() == "OrderTriggers":
+            data = self.game.waiting_for().get("data") or {}
+            answers = {**self.choices, **dict(action.get("choices") or {})}
+            wanted = [self._id(str(h)) for h in answers.get("trigger_order", [])]
+            sources = [int(t.get("source_id", -1)) for t in data.get("triggers", [])]
+            if sorted(wanted) != sorted(sources):
+                raise Unsupported("phase.rs asks to order triggered abilities; the case's "
+                                  "trigger_order choice does not name their sources")
+            order = [sources.index(oid) for oid in wanted]
+            self._apply(int(data.get("player", 0)), {"type": "OrderTriggers",
+                                                     "data": {"order": order}})
 
     def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int]) -> Outcome:
         """Check the cost was paid from the mana pool, as the case format pays (601.2h).
@@ -467,6 +489,13 @@ class PhaseSession(ViewSession):
                                    "data": {"back_face": half == halves[1]}})
             elif kind == "TargetSelection":
                 if chosen >= len(targets):
+                    data = waiting.get("data") or {}
+                    slots = data.get("target_slots") or []
+                    current = int((data.get("selection") or {}).get("current_slot", 0))
+                    if current < len(slots) and slots[current].get("optional"):
+                        # an optional slot ("one or two targets", "up to two"): choose none
+                        self._apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
+                        continue
                     return self._cancel(seat, "illegal-target",
                                         "phase.rs asks for more targets than the case gives")
                 try:
@@ -514,12 +543,28 @@ class PhaseSession(ViewSession):
         self.game = None
 
 
+def _unimplemented(node: Any) -> list[str]:
+    """Descriptions of the parts of a built card face phase.rs left ``Unimplemented``."""
+    found: list[str] = []
+    if isinstance(node, Mapping):
+        if node.get("type") == "Unimplemented":
+            found.append(str(node.get("description") or node.get("name") or "?"))
+        for value in node.values():
+            found += _unimplemented(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _unimplemented(value)
+    return found
+
+
 class PhaseAdapter:
     """phase.rs through ``phase-python``: the current (modern) rules."""
 
     def __init__(self) -> None:
         self.phase = _load_phase()
         self._engines: OrderedDict[str, tuple[Any, dict[str, str]]] = OrderedDict()
+        #: Cards whose text the engine's parser left (partly) unimplemented, with what it left.
+        self._unparsed: dict[str, list[str]] = {}
 
     def info(self) -> AdapterInfo:
         return AdapterInfo(name="phase-rs", version=metadata.version("phase-python"),
@@ -549,6 +594,9 @@ class PhaseAdapter:
             faces = self._faces(card)
             for face in faces:
                 db[str(face["name"]).lower()] = face
+                gaps = _unimplemented(face)
+                if gaps:
+                    self._unparsed[name] = gaps
             front[name] = str(faces[0]["name"])
         entry = (self.phase.Engine.from_json(json.dumps(db)), front)
         self._engines[key] = entry
@@ -560,6 +608,11 @@ class PhaseAdapter:
         if request.era != "modern":
             raise Unsupported(f"phase.rs implements the modern rules, not {request.era!r}")
         engine, front = self.engine_for(request.cards)
+        for name in request.cards:
+            if name in self._unparsed:
+                raise Unsupported(f"phase.rs's Oracle parser leaves part of {name!r} "
+                                  f"unimplemented ({'; '.join(self._unparsed[name])}), so the "
+                                  "card can't be played as written")
         return PhaseSession(self, request, engine, front)
 
     def close(self) -> None:

@@ -158,8 +158,11 @@ thunder = ids["Orim's Thunder"][0]
 put(g, thunder, "Hand")
 debug(g, "AddMana", player_id=0, mana=["White", "Red", "Colorless", "Colorless"])
 asked = cast(g, 0, thunder, targets=[{"Object": ids["Mind Stone"][0]}], kick=True)
-ability = g.stack()[-1]["kind"]["data"]["ability"]
-print(f"prompts {asked}; targets on the stack {ability['targets']}")
+ability, chosen = g.stack()[-1]["kind"]["data"]["ability"], []
+while ability:  # the targets of each part of the spell
+    chosen += ability.get("targets") or []
+    ability = ability.get("sub_ability")
+print(f"prompts {asked}; targets on the stack {chosen}")
 # kicked, the spell needs a second target, "target creature": it was never asked for
-assert asked.count("TargetSelection") <= 1 and len(ability["targets"]) <= 1, "fixed?"
+assert asked.count("TargetSelection") <= 1 and len(chosen) <= 1, "fixed?"
 print("reproduced")

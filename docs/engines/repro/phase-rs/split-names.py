@@ -1,5 +1,5 @@
-"""phase.rs (phase-python 0.103.0): Off the stack a split card has its first half's name only (CR
-709.4: both names).
+"""phase.rs (phase-python 0.103.0): Off the stack a split card has its first half's name and mana
+cost only (CR 709.4: both combined).
 
 Standalone: pip install phase-python==0.103.0 && python split-names.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
@@ -138,8 +138,10 @@ CARDS = [[{'name': 'Wax // Wane',
 eng = engine(CARDS)
 g, ids = game(eng, ["Wax"])
 seen = computed(eng, g, ids["Wax"][0])
-print(f"name {seen['name']!r}, mana value {seen['mana_value']}, colors {seen['colors']}")
+cost = g.object(ids["Wax"][0])["mana_cost"]
+print(f"name {seen['name']!r}, mana cost {cost}, mana value {seen['mana_value']}, "
+      f"colors {seen['colors']}")
 # combined mana value and colors, but one name: CR 709.4 combines every characteristic
 assert seen["mana_value"] == 2 and sorted(seen["colors"]) == ["Green", "White"]
-assert seen["name"] == "Wax", "fixed?"
+assert seen["name"] == "Wax" and cost["shards"] == ["Green"] and not cost["generic"], "fixed?"
 print("reproduced")
