@@ -60,27 +60,29 @@ def prepare(workdir: Path, fresh: bool) -> None:
             raise SystemExit(f"the unmutated suite does not pass in {workdir} (exit {code})")
 
 
-def mutate(workdir: Path, module: str, mutant: int | None = None) -> int:
-    """Run mutmut on one module of the copy (or on one mutant of it, whatever its cached
-    status); return mutmut's exit code."""
+def mutate(workdir: Path, module: str) -> int:
+    """Run mutmut on the untested mutants of one module of the copy; return its exit code."""
     runner = f"{sys.executable} benchmarks/mutation_check.py --cache .mutation-cases.pickle"
     mutmut = Path(sys.executable).with_name("mutmut")
     command = [str(mutmut), "run", "--paths-to-mutate", f"reference_engine/{module}",
                "--tests-dir", "tests", "--runner", runner, "--no-progress", "--simple-output"]
-    if mutant is not None:
-        command.append(str(mutant))
     return subprocess.call(command, cwd=workdir, stdout=subprocess.DEVNULL)
 
 
 def recheck(workdir: Path) -> None:
-    """Refresh the copy's cases from the working tree and re-run every surviving mutant."""
+    """Refresh the copy's cases from the working tree and re-run every surviving mutant that
+    is not equivalent (mutmut re-runs only mutants marked untested in its cache)."""
     shutil.rmtree(workdir / "spec")
     shutil.copytree(ROOT / "spec", workdir / "spec", ignore=IGNORED)
     (workdir / ".mutation-cases.pickle").unlink(missing_ok=True)
     prepare(workdir, fresh=False)
-    for filename, ident, _diff, equivalent in survivors(workdir):
-        if not equivalent:
-            mutate(workdir, Path(filename).name, ident)
+    again = [(f, i) for f, i, _diff, equivalent in survivors(workdir) if not equivalent]
+    db = sqlite3.connect(workdir / ".mutmut-cache")
+    db.executemany("UPDATE Mutant SET status = 'untested' WHERE id = ?", [(i,) for _f, i in again])
+    db.commit()
+    db.close()
+    for module in sorted({Path(f).name for f, _i in again}):
+        mutate(workdir, module)
 
 
 def summary(workdir: Path) -> list[tuple[str, dict[str, int]]]:
