@@ -12,6 +12,7 @@ from . import (  # noqa: F401
     choices,
     combat,
     combat_damage,
+    combat_damage_stack,
     combat_effects,
     combat_requirements,
     combat_triggers,

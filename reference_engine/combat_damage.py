@@ -21,6 +21,10 @@ planeswalker or battle it attacks (trample) or to its last blocker.
 First and double strike (510.4): if any attacking or blocking creature has either as the step
 begins, only those creatures deal damage in it and a second combat damage step follows, in
 which the others and the double strikers deal damage.
+
+Era switch ``combat_damage``: under ``"on-stack"`` (the Invasion era's Sixth Edition rules) the
+assigned damage is put on the stack instead of being dealt, see
+:mod:`reference_engine.combat_damage_stack`.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from .choices import choose
 from .combat import attackers, blockers_of, blocking, combat, is_blocked
+from .combat_damage_stack import is_on_stack_era, put_combat_damage_on_stack
 from .damage import DamageEvent, deal_damage
 from .errors import RulesViolation
 from .layers import compute_all
@@ -188,4 +193,9 @@ def _combat_damage_step(state: GameState) -> None:
                    if oid not in had or chars[oid].has_keyword("double strike")}
         record["second_strike"] = True
     events = assign_combat_damage(state, dealers)
-    deal_damage(state, events)
+    if is_on_stack_era(state):
+        # Era switch combat_damage = "on-stack" (Sixth Edition rules, 1999-2009): the
+        # assigned damage goes on the stack and players get priority before it is dealt.
+        put_combat_damage_on_stack(state, events)
+        return
+    deal_damage(state, events)  # 510.2: dealt at once as the step begins, without the stack

@@ -25,6 +25,13 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # CR 305.7: a land that becomes a basic land type either becomes a basic land keeping its
     # text ("becomes-basic") or loses its old land types and rules-text abilities ("cr-305.7").
     "land_type_change": ("becomes-basic", "cr-305.7"),
+    # CR 510.2 and its history: under the Sixth Edition rules (1999 until Magic 2010, July 2009)
+    # the combat damage step's turn-based action assigned combat damage and put it on the stack
+    # as one object; players got priority before it resolved, so a creature that left play
+    # still dealt the damage it had assigned and a change of power after assignment changed
+    # nothing ("on-stack", see reference_engine/combat_damage_stack.py). Since Magic 2010,
+    # combat damage is dealt as the step begins, without using the stack ("immediate", 510.2).
+    "combat_damage": ("on-stack", "immediate"),
 }
 
 

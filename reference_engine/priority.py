@@ -7,7 +7,11 @@ Actions:
   (500.2) and the next one begins with its turn-based actions.
 * ``resolve {count = 1}``: shorthand for every player passing until the top object resolves.
 * ``advance {to = step}``: shorthand for passing with an empty stack until ``step`` begins
-  (a later turn if needed).
+  (a later turn if needed). Objects that a turn-based action put on the stack (combat damage
+  under the Sixth Edition rules, era switch ``combat_damage = "on-stack"``) don't stop it:
+  every player passes and they resolve, as real passing would, also in step ``to`` itself,
+  so it ends where the damage has been dealt in every era. Any other object on the stack
+  stops it (``illegal-action``), unless it arrived in step ``to`` (e.g. a trigger).
 
 Before a player receives priority, state-based actions are performed and triggered abilities go
 on the stack (CR 117.5). Turn-based actions of each step are hooks registered with
@@ -20,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .choices import offer_choices, withdraw_choices
+from .drawing import draw_cards
 from .errors import RulesViolation, SetupError
 from .registry import action
 from .resolution import resolve_top
@@ -160,15 +165,29 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
     offer_choices(state, a.get("choices"))
     try:
         for _ in range(len(STEPS) * 3):
+            _pass_through_turn_based(state)
             if state.zone_list("stack"):
                 raise RulesViolation("illegal-action",
                                      "the stack is not empty; resolve it before advancing")
             advance_step(state)
             if state.step == target:
+                _pass_through_turn_based(state)
                 return
     finally:
         withdraw_choices(state)
     raise SetupError(f"advance: step {target!r} was not reached")
+
+
+def _pass_through_turn_based(state: GameState) -> None:
+    """Every player passes while the stack holds only objects put there by turn-based actions
+    (``extra["turn_based"]``, e.g. Sixth Edition combat damage), so they resolve (405.5,
+    117.4); stops when the stack is empty or anything else arrives on it (a trigger)."""
+    stack = state.zone_list("stack")
+    for _ in range(len(state.players) * 50):
+        if not stack or not all(state.objects[o].extra.get("turn_based") for o in stack):
+            return
+        assert state.priority_player is not None
+        pass_priority(state, state.priority_player)
 
 
 @on_step("untap")
@@ -182,9 +201,7 @@ def _untap_step(state: GameState) -> None:
 @on_step("draw")
 def _draw_step(state: GameState) -> None:
     """Turn-based action 504.1: the active player draws a card."""
-    library = state.zone_list("library", state.active_player)
-    if library:
-        state.move(state.objects[library[0]], "hand")
+    draw_cards(state, state.active_player)
 
 
 @on_step("cleanup")

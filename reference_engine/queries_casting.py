@@ -10,6 +10,7 @@ from .casting import cast_spell, plan_cast, snapshot, target_ref
 from .choices import offer_choices
 from .errors import RulesViolation, SetupError
 from .layers import characteristics_of
+from .queries_state import stack_name
 from .registry import query
 from .resolution import is_legal_target, spell_ability
 from .state import GameState
@@ -104,8 +105,7 @@ def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
     out = []
     for oid in state.zone_list("stack"):
         obj = state.objects[oid]
-        name = (f"ability of {obj.card.name}" if obj.ability is not None
-                else characteristics_of(state, oid).name)
+        name = stack_name(state, obj)
         out.append({"name": name, "controller": obj.controller, "copy": obj.is_copy,
                     "kicked": obj.kicked > 0,
                     "targets": [_label(state, r) for r in obj.targets]})

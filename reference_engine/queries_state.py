@@ -11,20 +11,37 @@ from .registry import query
 
 if TYPE_CHECKING:
     from .game import Game
+    from .objects import GameObject
+    from .state import GameState
 
-__all__: list[str] = []
+__all__ = ["stack_name"]
 
 
 @query("stack")
 def _stack(game: Game, q: Mapping[str, Any]) -> list[str]:
     """Names of the objects on the stack, bottom first (CR 405.2); an ability shows as
-    ``"ability of <source name>"``."""
+    ``"ability of <source name>"``, an object with a ``label`` in its ability data by that
+    label (e.g. ``"combat damage"`` under the Sixth Edition rules)."""
     out = []
     for oid in game.state.zone_list("stack"):
         obj = game.state.objects[oid]
-        name = characteristics_of(game.state, oid).name
-        out.append(f"ability of {obj.card.name}" if obj.ability is not None else name)
+        if obj.ability is not None and "label" in obj.ability:
+            out.append(str(obj.ability["label"]))
+            continue
+        out.append(stack_name(game.state, obj))
     return out
+
+
+def stack_name(state: GameState, obj: GameObject) -> str:
+    """How the ``stack`` queries name an object: a spell by its name; an ability as
+    ``"ability of <source>"``, the source named as it is now (the face that is up, CR 712.8d),
+    or by its front face if it has left its zone."""
+    if obj.ability is None:
+        return characteristics_of(state, obj.id).name
+    source = state.objects.get(obj.source_id) if obj.source_id is not None else None
+    name = (characteristics_of(state, source.id).name if source is not None
+            else obj.card.front.name)
+    return f"ability of {name}"
 
 
 @query("mana_pool")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .choices import choose
 from .damage import DamageEvent, deal_damage
+from .drawing import draw_cards
 from .effects import ContinuousEffect
 from .errors import SetupError
 from .filters import FilterContext, matches
@@ -372,10 +373,7 @@ def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         player = ref.get("player")
         if player is None:
             continue
-        for _ in range(ctx.amount(p.get("amount", 1))):
-            library = ctx.state.zone_list("library", player)
-            if library:
-                ctx.state.move(ctx.state.objects[library[0]], "hand")
+        draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)))
 
 
 @effect("continuous")

@@ -75,6 +75,8 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         half = card.faces.index(face)
     elif card.is_split and zone == "stack":
         raise SetupError(f"{where}: a split card on the stack needs 'half' (CR 709.3)")
+    if entry.get("copy") and zone != "stack":
+        raise SetupError(f"{where}: only a spell on the stack can be a copy (CR 707.10)")
     face_up = entry.get("face", "front")
     if face_up not in ("front", "back"):
         raise SetupError(f"{where}: face must be 'front' or 'back'")
@@ -88,6 +90,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         controller=controller if zone in ("battlefield", "stack") else owner,
         handle=handle,
         is_token="token" in entry or bool(entry.get("is_token", False)),
+        is_copy=bool(entry.get("copy", False)),
         tapped=bool(entry.get("tapped", False)),
         transformed=face_up == "back",
         cast_half=half,
