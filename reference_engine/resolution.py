@@ -170,6 +170,9 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
                 kind == "any" and (chars.has_type("Planeswalker") or chars.has_type("Battle"))):
             return False
         flt = slot.get("filter")
+        if flt:
+            # "X" in a target's description is the value announced for X (601.2b before 601.2c).
+            flt = {k: ((obj.x or 0) if v == "X" else v) for k, v in flt.items()}
         you = obj.controller
         if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=obj.id)):
             return False
