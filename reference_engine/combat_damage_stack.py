@@ -13,6 +13,13 @@ object resolved. So, in the Invasion era:
   (CR 400.7), so the assignment no longer refers to anything;
 * first and double strike (today's 510.4) gave one such object in each combat damage step.
 
+Source: Sheldon Menery, "The Combat Phase" (Wizards of the Coast judge article, July 2001, rule
+310 of the Sixth Edition rules; public archive maxmakesmagic/ormos,
+``archive/en/articles/archive/2001/07/combat-phase-2001-07-22.md``): "if the creature leaves
+play, its damage will still be dealt. Damage will not be dealt to it", and "changing the power of
+a creature after damage has been assigned will not make it do more damage" (a change of
+toughness still counts, as damage is marked only on resolution).
+
 Era ``modern`` (``combat_damage = "immediate"``) deals the damage as the step begins (CR 510.2),
 see :mod:`reference_engine.combat_damage`; both eras share the assignment code.
 
@@ -40,8 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["COMBAT_DAMAGE_CARD", "assigned_damage", "is_on_stack_era",
            "put_combat_damage_on_stack"]
 
-#: The card-like definition of the combat damage object (it is no card: 6th Edition rule 406.1
-#: treated combat damage on the stack like an ability without a source card).
+#: The card-like definition the combat damage object is built from (it represents no card;
+#: the engine's stack objects all carry a card definition).
 COMBAT_DAMAGE_CARD = parse_card({
     "name": "Combat damage", "layout": "normal",
     "oracle_text": "Deal the combat damage assigned as it was put on the stack."})

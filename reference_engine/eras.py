@@ -31,6 +31,8 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # still dealt the damage it had assigned and a change of power after assignment changed
     # nothing ("on-stack", see reference_engine/combat_damage_stack.py). Since Magic 2010,
     # combat damage is dealt as the step begins, without using the stack ("immediate", 510.2).
+    # Source for the old rule: Wizards judge article "The Combat Phase" (July 2001), public
+    # archive maxmakesmagic/ormos.
     "combat_damage": ("on-stack", "immediate"),
 }
 

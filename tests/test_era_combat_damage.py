@@ -202,3 +202,23 @@ def test_a_departed_source_deals_damage_with_its_last_known_information() -> Non
     assert observe(g, "damage", object="wall") == 0
     assert observe(g, "life", player="bob") == 17
     assert observe(g, "life", player="alice") == 23
+
+
+@settings(max_examples=20, deadline=None)
+@given(power=st.integers(1, 6), boost=st.integers(0, 6))
+def test_toughness_raised_after_assignment_still_counts_in_invasion(power: int,
+                                                                    boost: int) -> None:
+    """Invasion-2000: damage is marked only as it resolves, so a toughness boost cast with the
+    damage on the stack can save the blocked attacker; its own assigned damage is unchanged.
+    Restated: it dies iff the blocker's power >= 2 + boost; the blocker is dealt 2."""
+    g = game({"objects": [_obj("x", "Attacker"), _obj("wall", "Blocker", owner="bob"),
+                          _obj("grow", "Grow", zone="hand")]}, era="invasion-2000",
+             cards=[_creature("Attacker", 2, 2), _creature("Blocker", power, 9),
+                    _instant("Grow", {"type": "continuous", "op": {
+                        "type": "modify_pt", "power": boost, "toughness": boost}})])
+    _to_combat_damage_step(g, ["x"], {"wall": "x"})
+    _cast(g, "grow", "x")
+    g.perform({"type": "resolve"})
+    assert observe(g, "damage", object="wall") == 2
+    dies = power >= 2 + boost
+    assert observe(g, "zone", object="x") == ("graveyard" if dies else "battlefield")
