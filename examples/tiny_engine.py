@@ -146,7 +146,7 @@ def main() -> None:
                     if "card" not in entry or entry["card"] not in cards:
                         raise Unsupported("tiny engine only knows catalog cards")
                     if has_abilities(cards[entry["card"]]):
-                        raise Unsupported("tiny engine knows printed values only, no static abilities")
+                        raise Unsupported("tiny engine knows printed values, no static abilities")
                     objects[entry.get("handle", str(len(objects)))] = Object(
                         cards[entry["card"]], entry)
                 reply["ok"] = True
