@@ -254,6 +254,8 @@ def produce_mana(state: GameState, source: GameObject, source_chars: Characteris
         order = choose(state, "mana_replacement_order", None, default=[], has_default=True)
         mana = _replace(state, source, source_chars, mana, list(order))
     riders = {k: ability[k] for k in ("spend_only",) if k in ability}
+    if source_chars.has_supertype("Snow"):
+        riders["snow"] = True  # 107.4h: mana from a snow source can pay {S}
     for t in mana:
         add_mana(state, player, t, source=source.id, **riders)
     state.log("mana-added", player=player, source=source.id, mana=list(mana))

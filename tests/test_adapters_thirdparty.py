@@ -217,6 +217,7 @@ def test_phase_runs_the_characteristics_cases(phase_adapter: Any) -> None:
     assert results["characteristics.dfc.mana-value-of-front-face"] == ("failed", 0)
 
 
+@pytest.mark.slow
 def test_phase_served_out_of_process_gives_the_same_results(phase_adapter: Any) -> None:
     cases = _cases("spec/cases/combat")  # one list for both: cases are added as we run
     served = SubprocessAdapter([sys.executable, "-m", "conformance.adapters.serve",

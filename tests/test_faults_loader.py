@@ -153,6 +153,7 @@ def test_toml_like_text_never_crashes(text: str) -> None:
     check_outcome(*load_case_text(text, SPEC, display=DISPLAY))
 
 
+@pytest.mark.slow
 @settings(max_examples=max(150, settings.default.max_examples))
 @given(data=mutated_cases())
 def test_mutated_cases_never_crash(data: dict[str, Any]) -> None:

@@ -101,6 +101,7 @@ def start_and_interrupt(cmd: list[str], report: Path, sig: signal.Signals, *, cw
     return proc.returncode
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not cli_available(), reason="conformance.cli has no __main__ guard")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
                          ids=["SIGINT", "SIGTERM", "SIGHUP", "SIGKILL"])
@@ -181,6 +182,7 @@ def _strip_times(text: str) -> str:
     return re.sub(r'time="[0-9.]+"', 'time=""', text)
 
 
+@pytest.mark.slow
 def test_two_runs_give_the_same_reports(tmp_path: Path) -> None:
     """Every spec case run twice: the same JSON lines (timings apart), the same Markdown and
     the same JUnit XML (timings apart)."""

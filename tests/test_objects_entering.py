@@ -118,7 +118,7 @@ def test_an_own_ability_does_not_transform_a_permanent_that_already_transformed(
         {"card": "Lightning Bolt", "zone": "library"},
     ]})
     g.perform({"type": "advance", "to": "upkeep"})
-    assert observe(g, "stack") == ["ability of Delver of Secrets // Insectile Aberration"]
+    assert observe(g, "stack") == ["ability of Delver of Secrets"]
     transform(g.state, g.state.by_handle("delver"))  # something else transforms it first
     g.perform({"type": "resolve", "choices": {"reveal": True}})
     # 701.27f: the trigger's instruction is ignored; it stays back face up.
