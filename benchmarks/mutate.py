@@ -108,7 +108,7 @@ def survivors(workdir: Path) -> list[tuple[str, int, str, str | None]]:
     rows = db.execute("SELECT SourceFile.filename, Mutant.id, Line.line, Line.line_number, "
                       "Mutant.\"index\" FROM Mutant JOIN Line ON Mutant.line = Line.id "
                       "JOIN SourceFile ON Line.sourcefile = SourceFile.id "
-                      "WHERE Mutant.status IN ('bad_survived', 'ok_suspicious') "
+                      "WHERE Mutant.status = 'bad_survived' "
                       "ORDER BY SourceFile.filename, Line.line_number").fetchall()
     db.close()
     found = []
@@ -130,9 +130,10 @@ def print_summary(workdir: Path, listing: list[tuple[str, int, str, str | None]]
     print(f"{'module':36} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
           f"{'equivalent':>10} {'untested':>8} {'kill rate':>9}")
     for filename, counts in summary(workdir):
-        killed = counts.get("ok_killed", 0)
+        # mutmut's "suspicious" is a killed mutant whose tests ran slowly (not a survivor)
+        killed = counts.get("ok_killed", 0) + counts.get("ok_suspicious", 0)
         timeout = counts.get("bad_timeout", 0)
-        survived = counts.get("bad_survived", 0) + counts.get("ok_suspicious", 0)
+        survived = counts.get("bad_survived", 0)
         untested = counts.get("untested", 0)
         same = sum(1 for f, _i, _d, why in listing if f == filename and why)
         equivalent = counts.get("skipped", 0) + same  # skipped: annotations only

@@ -124,6 +124,10 @@ def answer(objects: dict[str, Object], query: dict[str, Any]) -> Any:
         "supertypes": view["supertypes"], "power": view["power"],
         "toughness": view["toughness"], "zone": obj.zone,
     }
+    if kind == "mana_cost" and obj.card.get("layout") == "split" and obj.zone != "stack":
+        # The combined cost is written in the conventional color order (CR 709.4b example);
+        # this example engine does not implement that ordering.
+        raise Unsupported("tiny engine does not write a split card's combined mana cost")
     if kind in simple:
         return simple[kind]
     raise Unsupported(f"tiny engine does not answer {kind!r}")
