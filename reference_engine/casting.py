@@ -436,7 +436,9 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     spell = _spell_chars(state, obj, plan.half)
     _check_begin(state, obj, player, plan, spell, check_timing=check_timing)
     # 601.2a: the card moves to the stack and becomes a spell its caster controls.
+    cast_from = obj.zone
     spell_obj = state.move(obj, "stack", controller=player)
+    spell_obj.extra["cast_from"] = cast_from  # 702.127a: aftermath exiles what a graveyard cast
     spell_obj.cast_half = plan.half
     if plan.fused:
         # 702.102c: a fused split spell has the combined characteristics of its two halves.

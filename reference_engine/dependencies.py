@@ -121,8 +121,8 @@ def apply_in_dependency_order(effects: Sequence[ContinuousEffect],
 
     ``may_depend`` tells which effects could depend on another at all (an effect locked onto
     fixed objects that no ability keeps in existence can't). Which characteristics each effect
-    changes is found once, on copies; a pair is tried again only when one changes something the
-    other reads, so independent effects cost little more than timestamp order.
+    changes is found on copies, again after each effect is applied; a pair is tried only when
+    one changes something the other reads.
     """
     remaining = list(effects)
     if len(remaining) < 2 or not any(may_depend(e) for e in remaining):
@@ -130,8 +130,12 @@ def apply_in_dependency_order(effects: Sequence[ContinuousEffect],
             if exists(effect, current):
                 apply(effect, current)
         return
-    changes = {id(e): (_changes(e, current, affects=affects, apply=apply)[1]
-                       if exists(e, current) else frozenset()) for e in remaining}
+
+    def changes_now() -> dict[int, frozenset[str]]:
+        return {id(e): (_changes(e, current, affects=affects, apply=apply)[1]
+                        if exists(e, current) else frozenset()) for e in remaining}
+
+    changes = changes_now()
     while remaining:
         chosen = remaining[0]
         for candidate in remaining:
@@ -143,6 +147,9 @@ def apply_in_dependency_order(effects: Sequence[ContinuousEffect],
         remaining.remove(chosen)
         if exists(chosen, current):
             apply(chosen, current)
+            # 613.8c: what the rest change may differ now (Song of the Dryads' type change
+            # makes Blood Moon a land, so its land-type change now removes Blood Moon's ability).
+            changes = changes_now()
 
 
 def _depends_on_any(candidate: ContinuousEffect, others: Sequence[ContinuousEffect],

@@ -34,6 +34,16 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # Source for the old rule: Wizards judge article "The Combat Phase" (July 2001), public
     # archive maxmakesmagic/ormos.
     "combat_damage": ("on-stack", "immediate"),
+    # CR 106.4 / 500.4 and their history: under the Sixth Edition rules unused mana was lost only
+    # when a phase ended, and its player lost 1 life per mana (mana burn, old rule 300.3);
+    # since Magic 2010 pools empty at the end of each step and phase without mana burn
+    # (reference_engine/mana_burn.py).
+    "mana_pool": ("phase-with-burn", "step"),
+    # CR 704.5j / 205.4d, the legend rule: "oldest-stays" = Sixth Edition rule 420.5e (in force in
+    # 2000): of legendary permanents with the same name, whoever controls them, all but the one in
+    # play longest go to the graveyard; "controller-chooses" = since Magic 2014, a player who
+    # controls two or more with the same name keeps one of their choice.
+    "legend_rule": ("oldest-stays", "controller-chooses"),
 }
 
 

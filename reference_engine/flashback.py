@@ -61,14 +61,21 @@ def leave_stack_zone(ability: Mapping[str, Any]) -> str | None:
 
 
 def _leave_stack_replacement(state: GameState, obj: GameObject, zone: str) -> str:
-    """Check 702.34a: a spell whose flashback cost was paid is exiled instead of going to any
-    other zone as it leaves the stack (countered, resolved, or failing to resolve)."""
+    """Check 702.34a, 702.127a: a spell whose flashback cost was paid, or an aftermath half
+    cast from a graveyard, is exiled instead of going to any other zone as it leaves the stack
+    (countered, resolved, or failing to resolve)."""
     if obj.zone != "stack" or zone in ("stack", "exile") or obj.ability is not None:
         return zone
+    chars = characteristics_of(state, obj.id)
+    if obj.extra.get("cast_from") == "graveyard" and any(
+            a.get("kind") == "keyword" and _name(a) == "aftermath" for a in chars.abilities):
+        # 702.127a: an aftermath spell cast from a graveyard is exiled instead of going to any
+        # other zone as it leaves the stack.
+        return "exile"
     paid = obj.extra.get("alternative")
     if not paid:
         return zone
-    ability = alternative_abilities(characteristics_of(state, obj.id)).get(str(paid))
+    ability = alternative_abilities(chars).get(str(paid))
     if ability is None:
         return zone
     dest = leave_stack_zone(ability)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .choices import offer_choices, withdraw_choices
 from .drawing import draw_cards
 from .errors import RulesViolation, SetupError
+from .mana_burn import empty_mana_pools
 from .registry import action
 from .resolution import resolve_top
 from .sba import check_state_based_actions
@@ -76,9 +77,8 @@ def _next_player(state: GameState, player: str) -> str:
 
 def advance_step(state: GameState) -> None:
     """End the current step and begin the next one (CR 500.2-500.4), with its turn-based
-    actions; mana empties from pools between steps (CR 106.4)."""
-    for p in state.players.values():
-        p.mana_pool.clear()
+    actions; mana empties from pools between steps (CR 106.4; era switch ``mana_pool``)."""
+    empty_mana_pools(state, repeating=state.extra.get("repeat_step") == state.step)
     index = STEPS.index(state.step)
     if state.extra.pop("repeat_step", None) == state.step:
         # A step that happens again, e.g. the second combat damage step of 510.4.
