@@ -33,7 +33,6 @@ about a proposed cast are in :mod:`reference_engine.queries_casting`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -61,7 +60,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana", "plan_cast",
-           "snapshot", "target_ref"]
+           "target_ref"]
 
 #: The alternative cost of an effect that lets a player cast a spell without paying its mana
 #: cost (CR 118.9).
@@ -511,34 +510,12 @@ def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
     return spell_obj
 
 
-def snapshot(state: GameState) -> GameState:
-    """A deep copy of the state sharing the card catalog and era (to undo an illegal action,
-    CR 733)."""
-    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
-    for obj in state.objects.values():
-        memo[id(obj.card)] = obj.card  # card definitions are immutable: share them
-    # The event log only grows and its events are frozen, so the copy shares them; the cache of
-    # computed characteristics is rebuilt on demand.
-    events, cache = state.events, state._chars_cache
-    state.events, state._chars_cache = [], None
-    try:
-        saved = copy.deepcopy(state, memo)
-    finally:
-        state.events, state._chars_cache = events, cache
-    saved.events = list(events)
-    return saved
-
-
 @action("cast")
 def _cast(game: Game, a: Mapping[str, Any]) -> None:
     """Cast a spell (CR 601.2): announce half, alternative cost, kicker, X and targets, then
     pay the total cost from the mana pool. Rejected: ``timing``, ``cannot-cast``,
     ``illegal-choice``, ``illegal-target``, ``cannot-pay``."""
-    saved = snapshot(game.state)
+    # 601.2: a rejected proposal leaves the game as it was; Game.perform restores the state.
     offer_choices(game.state, a.get("choices"))
-    try:
-        cast_spell(game.state, a)
-    except (RulesViolation, SetupError):
-        game.state = saved  # 601.2: the game returns to the moment before the proposal
-        raise
+    cast_spell(game.state, a)
     withdraw_choices(game.state)

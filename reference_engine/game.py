@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +14,7 @@ from .layers import characteristics_of
 from .objects import GameObject
 from .registry import ACTIONS, QUERIES
 from .setup import build_state
-from .state import GameState
+from .state import GameState, snapshot
 
 __all__ = ["Game"]
 
@@ -48,13 +47,13 @@ class Game:
             raise UnsupportedQuery(
                 f"unknown action type {kind!r} (known: {', '.join(sorted(ACTIONS))})"
             )
-        before = _snapshot(self.state)
+        before = snapshot(self.state)
         self.state.log("action", action=dict(action))
         try:
             handler(self, action)
-        except RulesViolation:
-            # An illegal action changes nothing (e.g. an illegal combat damage division found
-            # only as the combat damage step begins, CR 510.1e): put the state back.
+        except (RulesViolation, SetupError):
+            # An illegal action changes nothing (601.2 for casting; an illegal combat damage
+            # division found only as the combat damage step begins, CR 510.1e): put it back.
             self.state.__dict__.clear()
             self.state.__dict__.update(before.__dict__)
             self.state.changed()
@@ -96,16 +95,3 @@ class Game:
             )
         return str(ref)
 
-
-def _snapshot(state: GameState) -> GameState:
-    """A deep copy of ``state`` sharing what never changes during a game (the card catalog,
-    the era, card definitions, logged events) and dropping the characteristics cache."""
-    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
-    cache = state.__dict__.get("_chars_cache")
-    if cache is not None:
-        memo[id(cache)] = None
-    for obj in state.objects.values():
-        memo[id(obj.card)] = obj.card
-    for event in state.events:
-        memo[id(event)] = event
-    return copy.deepcopy(state, memo)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .casting import cast_spell, plan_cast, snapshot, target_ref
+from .casting import cast_spell, plan_cast, target_ref
 from .choices import offer_choices
 from .errors import RulesViolation, SetupError
 from .layers import characteristics_of
 from .queries_state import stack_name
 from .registry import query
 from .resolution import is_legal_target, spell_ability
-from .state import GameState
+from .state import GameState, snapshot
 
 if TYPE_CHECKING:
     from .game import Game

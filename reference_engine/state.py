@@ -7,6 +7,7 @@ triggered abilities and traces read.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -242,3 +243,19 @@ class GameState:
     def opponents(self, player: str) -> list[str]:
         """The other players, in turn order (CR 102.2)."""
         return [p for p in self.turn_order if p != player]
+
+
+def snapshot(state: GameState) -> GameState:
+    """A deep copy of ``state`` to undo an action or try one out: it shares what never changes
+    during a game (the card catalog, the era, card definitions, logged events) and drops the
+    characteristics cache, which is rebuilt on demand."""
+    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
+    cache = state.__dict__.get("_chars_cache")
+    if cache is not None:
+        memo[id(cache)] = None
+    for obj in state.objects.values():
+        memo[id(obj.card)] = obj.card
+    for event in state.events:
+        memo[id(event)] = event
+    copied: GameState = copy.deepcopy(state, memo)
+    return copied
