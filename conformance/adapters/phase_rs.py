@@ -26,6 +26,7 @@ from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
 from ._mtgjson import card_faces, oracle_id
 from ._phase_combat import PhaseCombat
+from ._phase_effects import EffectWriter
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
 from ._phase_text import (
     COLORS,
@@ -46,6 +47,7 @@ FEATURES = frozenset({
     "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
     "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
+    "layers", "setup-effects",
 })
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
@@ -78,6 +80,8 @@ class PhaseSession(ViewSession):
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
                                 caster=self._setup_cast)
+        self.setup.effects = EffectWriter(self.phase.build_oracle_face, self.setup.ids,
+                                          self.setup.seat)
         try:
             self.game = self.setup.build()
         except ValueError as exc:
