@@ -27,6 +27,7 @@ from ..errors import AdapterError
 from ._mtgjson import card_faces, oracle_id
 from ._phase_combat import PhaseCombat
 from ._phase_effects import EffectWriter
+from ._phase_prompts import PhasePrompts
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
 from ._phase_text import (
     COLORS,
@@ -47,7 +48,7 @@ FEATURES = frozenset({
     "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
     "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
-    "layers", "setup-effects",
+    "layers", "setup-effects", "naming", "piles",
 })
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
@@ -74,6 +75,7 @@ class PhaseSession(ViewSession):
         self.engine = engine
         self.events: list[Mapping[str, Any]] = []
         self.combat = PhaseCombat(self)
+        self.prompts = PhasePrompts(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
         self._asked: dict[str, int] = {}
@@ -346,19 +348,22 @@ class PhaseSession(ViewSession):
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
-        if action.get("choices"):
-            raise Unsupported("choices while resolving are not expressible through phase.rs")
+        answers = {**self.choices, **dict(action.get("choices") or {})}
         for _ in range(int(action.get("count", 1))):
             before = [e["id"] for e in self.game.stack()]
             if not before:
                 return Outcome.rejected("illegal-action", "the stack is empty")
-            for _ in range(4):
-                if self._waiting() != "Priority":
-                    raise Unsupported(f"phase.rs asks {self._waiting()} while resolving")
+            for _ in range(12):
+                waiting = self._waiting()
+                if waiting != "Priority":
+                    self.prompts.answer(answers)
+                    continue
                 self._apply(self.game.priority_player(), {"type": "PassPriority"})
                 now = [e["id"] for e in self.game.stack()]
                 if now[:len(before)] != before:
                     break
+            while self._waiting() not in ("Priority", "GameOver"):  # choices as it resolves
+                self.prompts.answer(answers)
         return Outcome.done()
 
     def _do_advance(self, action: Mapping[str, Any]) -> Outcome:
