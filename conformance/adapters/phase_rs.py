@@ -28,6 +28,7 @@ from ._mtgjson import card_faces, oracle_id
 from ._phase_combat import PhaseCombat
 from ._phase_effects import EffectWriter
 from ._phase_prompts import PhasePrompts
+from ._phase_queries import QUERIES, PhaseQueries
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
 from ._phase_text import (
     COLORS,
@@ -76,6 +77,7 @@ class PhaseSession(ViewSession):
         self.events: list[Mapping[str, Any]] = []
         self.combat = PhaseCombat(self)
         self.prompts = PhasePrompts(self)
+        self.queries = PhaseQueries(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
         self._asked: dict[str, int] = {}
@@ -230,6 +232,8 @@ class PhaseSession(ViewSession):
             return "".join(f"{{{c}}}" for c in sorted(letters, key=POOL_ORDER.find))
         if name == "stack":
             return [self._stack_name(e) for e in self.game.stack()]
+        if name in QUERIES:
+            return self.queries.answer(name, query)
         if name in _COMBAT_QUERIES:
             return self.combat.combat_query(name, query)
         if name == "lost":
@@ -474,7 +478,12 @@ class PhaseSession(ViewSession):
         return Outcome.rejected(failure, message)
 
     def _answer_prompts(self, seat: int, action: Mapping[str, Any], *,
-                        setup: bool = False) -> Outcome:
+                        setup: bool = False, trial: bool = False) -> Outcome:
+        """Answer phase.rs's casting prompts from the case's action until the spell is cast.
+
+        In a ``trial`` (a scratch copy asked for a total cost), a target the action does not
+        name is the first one phase.rs offers (targets do not change the cost), and answering
+        stops where phase.rs asks for mana."""
         targets = [str(t) for t in action.get("targets", [])]
         chosen = 0
         self._asked = {}
@@ -501,6 +510,10 @@ class PhaseSession(ViewSession):
                     data = waiting.get("data") or {}
                     slots = data.get("target_slots") or []
                     current = int((data.get("selection") or {}).get("current_slot", 0))
+                    legal = slots[current].get("legal_targets") if current < len(slots) else []
+                    if trial and legal:
+                        self._apply(seat, {"type": "ChooseTarget", "data": {"target": legal[0]}})
+                        continue
                     if current < len(slots) and slots[current].get("optional"):
                         # an optional slot ("one or two targets", "up to two"): choose none
                         self._apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
@@ -537,6 +550,8 @@ class PhaseSession(ViewSession):
                 self._apply(seat, {"type": "DecideOptionalCost", "data": {"pay": pay}})
             elif kind == "ChooseXValue":
                 self._apply(seat, {"type": "ChooseX", "data": {"value": int(action.get("x", 0))}})
+            elif kind == "ManaPayment" and trial:
+                return Outcome.done()
             elif kind == "ManaPayment":
                 return self._cancel(seat, "cannot-pay", "phase.rs could not pay the cost "
                                                         "automatically")
