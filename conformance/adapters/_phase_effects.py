@@ -74,7 +74,7 @@ class EffectWriter:
             return [{"type": "AddPower", "value": int(entry.get("power", 0))},
                     {"type": "AddToughness", "value": int(entry.get("toughness", 0))}]
         if kind == "set_pt":
-            mods = []
+            mods: list[dict[str, Any]] = []
             if entry.get("power") is not None:
                 mods.append({"type": "SetPower", "value": int(entry["power"])})
             if entry.get("toughness") is not None:
@@ -99,8 +99,7 @@ class EffectWriter:
         if kind == "remove_all_abilities":
             return [{"type": "RemoveAllAbilities"}]
         if kind == "set_types":
-            mods: list[dict[str, Any]] = [{"type": "SetCardTypes",
-                                           "core_types": list(entry.get("types", []))}]
+            mods = [{"type": "SetCardTypes", "core_types": list(entry.get("types", []))}]
             if "subtypes" in entry:
                 mods += [{"type": "RemoveAllSubtypes", "set": t}
                          for t in ("Creature", "Land", "Artifact", "Enchantment")]

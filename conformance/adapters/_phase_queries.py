@@ -243,7 +243,7 @@ class PhaseQueries:
                       "choices": query.get("choices") or {}}
             try:
                 outcome = session._answer_prompts(seat, action, trial=True)
-            except ValueError as exc:
+            except ValueError:
                 return None
             if not outcome.ok:
                 return None

@@ -377,10 +377,12 @@ class PhaseSession(ViewSession):
         if self.game.stack():
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
+        divided: dict[int, int] = {}  # combat damage steps each attacker has divided in
         for _ in range(60):
-            if str(self.game.phase) == target and (self.game.turn, target) != start:
-                return Outcome.done()
             waiting = self._waiting()
+            if (str(self.game.phase) == target and (self.game.turn, target) != start
+                    and waiting != "AssignCombatDamage"):  # the step's turn-based action first
+                return Outcome.done()
             if waiting == "DeclareAttackers":
                 self._apply(self.game.waiting_for()["data"]["player"],
                             {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}})
@@ -391,6 +393,10 @@ class PhaseSession(ViewSession):
                 self._apply(self.game.priority_player(), {"type": "PassPriority"})
             elif waiting == "GameOver":
                 return Outcome.done()  # the game ended on the way (CR 104); nothing follows
+            elif waiting == "AssignCombatDamage":
+                refused = self.combat.assign_damage(action, divided)
+                if refused is not None:
+                    return refused
             else:
                 raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
         raise Unsupported(f"advance: phase.rs did not reach {target}")
