@@ -15,7 +15,7 @@ phase.rs prompt               case choice                 answer action
 ``ReplacementChoice``         ``copy`` (``"none"``: no)   ``ChooseReplacement`` (CR 616.1, 707.5)
 ``CopyTargetChoice``          ``copy``                    ``ChooseTarget``
 ``ChooseLegend``              ``legend_rule`` (704.5j)    ``ChooseLegend``
-``CopyRetarget``              ``new_targets`` (707.10c)   ``RetargetSpell`` / ``KeepAllCopyTargets``
+``CopyRetarget``              ``new_targets`` (707.10c)   ``ChooseTarget`` per slot / ``KeepAllCopyTargets``
 ``PilePartition``             ``pile_1`` (CR 700.3)       ``SubmitPilePartition``
 ``PileChoice``                ``pile``                    ``ChoosePile``
 ============================  ==========================  =======================================
@@ -144,12 +144,21 @@ class PhasePrompts:
                   keep=self.s._id(str(self._choice(data, answers, "legend_rule"))))
 
     def _retarget(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """phase.rs asks for a copy's targets one slot at a time (``current_slot``)."""
         wanted = [self.s._target(str(t)) for t in self._choice(data, answers, "new_targets")]
         slots = list(data.get("target_slots") or [])
         if wanted == [s.get("current") for s in slots]:
             self._act(data, "KeepAllCopyTargets")
             return
-        self._act(data, "RetargetSpell", new_targets=wanted)
+        slot = int(data.get("current_slot", 0))
+        if slot >= len(wanted):
+            raise Unsupported(f"phase.rs asks for the copy's target {slot + 1}; the case's "
+                              f"new_targets name {len(wanted)}")
+        legal = list(slots[slot].get("legal_alternatives") or []) if slot < len(slots) else []
+        target = wanted[slot]
+        if target not in legal:  # a new target must be legal, else the old one stays (707.10c)
+            target = slots[slot].get("current")
+        self._act(data, "ChooseTarget", target=target)
 
     def _partition(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         pile = [self.s._id(str(h)) for h in self._choice(data, answers, "pile_1")]

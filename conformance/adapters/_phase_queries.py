@@ -84,12 +84,18 @@ class PhaseQueries:
             ability = ability.get("sub_ability") or {}
         return out
 
-    def _kicks(self, oid: int) -> int:
+    def kicks(self, oid: int) -> int:
+        """How many times the kicker of spell or permanent ``oid`` was paid (702.33d):
+        phase.rs records it on an instant or sorcery's resolving ability and on the object
+        of a permanent spell; anything else is not kicked."""
         entry = self._entry(oid)
         if entry is not None:
-            context = self._ability(entry).get("context") or {}
-            return len(context.get("kickers_paid") or [])
+            context = self._ability(entry).get("context")
+            if context is not None:
+                return len(context.get("kickers_paid") or [])
         obj = self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+        if obj.get("zone") not in ("Battlefield", "Stack"):
+            return 0
         return len(obj.get("kickers_paid") or [])
 
     # -- players --------------------------------------------------------------------------------
@@ -138,10 +144,10 @@ class PhaseQueries:
         return bool(self.s.view(str(query.get("object"))).token)
 
     def _q_kicked(self, query: Mapping[str, Any]) -> bool:
-        return self._kicks(self.s._id(str(query.get("object")))) > 0
+        return self.kicks(self.s._id(str(query.get("object")))) > 0
 
     def _q_times_kicked(self, query: Mapping[str, Any]) -> int:
-        return self._kicks(self.s._id(str(query.get("object"))))
+        return self.kicks(self.s._id(str(query.get("object"))))
 
     def _q_x(self, query: Mapping[str, Any]) -> int:
         obj = self._obj(query)
@@ -169,9 +175,9 @@ class PhaseQueries:
             state = self.s.game.state()["state"]["objects"].get(str(source)) or {}
             out.append({"name": self.s._stack_name(entry),
                         "controller": self.s.players[int(entry.get("controller", 0))],
-                        "copy": bool(state.get("is_copy")),
-                        "kicked": bool((self._ability(entry).get("context") or {}).get(
-                            "kickers_paid")),
+                        # phase.rs makes a copy of a spell a token object (not a card, 707.10)
+                        "copy": bool(state.get("is_copy") or state.get("is_token")),
+                        "kicked": self.kicks(source) > 0,
                         "targets": self._target_names(entry)})
         return out
 

@@ -463,6 +463,12 @@ class PhaseSession(ViewSession):
         if action.get("kicked") and not self._asked.get("OptionalCostChoice"):
             return ("cannot-pay", "phase.rs offered no kicker choice: it offers kicker only "
                                   "when the total cost with kicker can be paid")
+        wanted_kicks = int(action.get("kicked", 0) or 0)
+        top = self.game.stack()[-1] if self.game.stack() else {}
+        paid = self.queries.kicks(int(top.get("source_id", -1))) if top else 0
+        if wanted_kicks > 1 and paid < wanted_kicks:
+            return ("illegal-choice", f"phase.rs let kicker be paid {paid} time(s), not "
+                                      f"{wanted_kicks}: only multikicker repeats (702.33c)")
         wanted = [self._target(str(t)) for t in action.get("targets", [])]
         if len(wanted) > self._asked.get("TargetSelection", 0):
             top = self.game.stack()[-1] if self.game.stack() else {}
@@ -543,13 +549,11 @@ class PhaseSession(ViewSession):
                 self._apply(seat, {"type": "ChooseManaColor",
                                    "data": {"choice": {"type": "SingleColor", "data": color}}})
             elif kind == "OptionalCostChoice":
-                if int(action.get("kicked", 0) or 0) > 1:
-                    return self._unsupported(seat, "phase.rs asks whether to pay kicker (yes or "
-                                                   "no); kicking more than once is not "
-                                                   "expressible")
-                pay = bool(action.get("kicked", False))
+                # kicker is asked once; multikicker once more after each payment (702.33c)
+                data = waiting.get("data") or {}
+                pay = int(data.get("times_kicked", 0)) < int(action.get("kicked", 0) or 0)
                 if setup and pay:
-                    costs = (waiting.get("data", {}).get("cost", {}).get("data") or {})
+                    costs = (data.get("cost", {}).get("data") or {})
                     for part in costs.get("costs", []):
                         if part.get("type") == "Mana":
                             self.setup.add_mana(self.game, seat, part.get("cost"))
