@@ -4,21 +4,17 @@ When a resolving object needs a choice, phase.rs stops at a prompt (``waiting_fo
 for the matching answer action. The case gives its answers in the action's ``choices`` table;
 each prompt is answered from the key the case format uses for that choice:
 
-============================  ==========================  =======================================
-phase.rs prompt               case choice                 answer action
-============================  ==========================  =======================================
-``UnlessPayment``             ``pay`` (CR 118.12)         ``PayUnlessCost``
-``OptionalEffectChoice``      ``pay`` / ``reveal``        ``DecideOptionalEffect``
-``NamedChoice``               ``color`` / ``number`` /    ``ChooseOption``
-                              ``name`` (CR 201.4)
-``DamageSourceChoice``        ``source`` (CR 615.7)       ``ChooseDamageSource``
-``ReplacementChoice``         ``copy`` (``"none"``: no)   ``ChooseReplacement`` (CR 616.1, 707.5)
-``CopyTargetChoice``          ``copy``                    ``ChooseTarget``
-``ChooseLegend``              ``legend_rule`` (704.5j)    ``ChooseLegend``
-``CopyRetarget``              ``new_targets`` (707.10c)   ``ChooseTarget`` per slot / ``KeepAllCopyTargets``
-``PilePartition``             ``pile_1`` (CR 700.3)       ``SubmitPilePartition``
-``PileChoice``                ``pile``                    ``ChoosePile``
-============================  ==========================  =======================================
+* ``UnlessPayment``: ``pay`` (CR 118.12), answered with ``PayUnlessCost``;
+* ``OptionalEffectChoice``: ``pay`` or ``reveal``, ``DecideOptionalEffect``;
+* ``NamedChoice``: ``color``, ``number`` or ``name`` (CR 201.4), ``ChooseOption``;
+* ``DamageSourceChoice``: ``source`` (CR 615.7), ``ChooseDamageSource``;
+* ``ReplacementChoice`` (a "may enter as a copy"): ``copy``, ``"none"`` to decline (616.1,
+  707.5), ``ChooseReplacement``; then ``CopyTargetChoice``: ``copy``, ``ChooseTarget``;
+* ``ChooseLegend``: ``legend_rule`` (704.5j), ``ChooseLegend``;
+* ``CopyRetarget``: ``new_targets`` (707.10c), ``ChooseTarget`` one slot at a time, or
+  ``KeepAllCopyTargets``; a new target phase.rs does not list as legal keeps the old one;
+* ``PilePartition`` / ``PileChoice``: ``pile_1`` and ``pile`` (CR 700.3),
+  ``SubmitPilePartition`` / ``ChoosePile``.
 
 A choice made by another player than the resolving object's controller is looked up as
 ``<key>_<player>`` first, then ``<key>_opponent``, then ``<key>``. A prompt with no answer in the
