@@ -13,7 +13,7 @@ each prompt is answered from the key the case format uses for that choice:
 * ``ChooseLegend``: ``legend_rule`` (704.5j), ``ChooseLegend``;
 * ``CopyRetarget``: ``new_targets`` (707.10c), ``ChooseTarget`` one slot at a time, or
   ``KeepAllCopyTargets``; a new target phase.rs does not list as legal keeps the old one;
-* ``PilePartition`` / ``PileChoice``: ``pile_1`` and ``pile`` (CR 700.3),
+* ``SeparatePilesPartition`` / ``SeparatePilesChoice``: ``pile_1`` and ``pile`` (CR 700.3),
   ``SubmitPilePartition`` / ``ChoosePile``.
 
 A choice made by another player than the resolving object's controller is looked up as
@@ -43,12 +43,15 @@ class PhasePrompts:
 
     def __init__(self, session: PhaseSession) -> None:
         self.s = session
+        #: The choice keys phase.rs has asked for so far.
+        self.used: set[str] = set()
         self._handlers: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], None]] = {
             "UnlessPayment": self._unless, "OptionalEffectChoice": self._optional,
             "NamedChoice": self._named, "DamageSourceChoice": self._source,
             "ReplacementChoice": self._replacement, "CopyTargetChoice": self._copy_target,
             "ChooseLegend": self._legend, "CopyRetarget": self._retarget,
-            "PilePartition": self._partition, "PileChoice": self._pile,
+            "SeparatePilesPartition": self._partition, "SeparatePilesChoice": self._pile,
+            "PileChoice": self._pile,
         }
 
     def answer(self, answers: Mapping[str, Any]) -> None:
@@ -72,6 +75,7 @@ class PhasePrompts:
             for name in (f"{key}_{player}", *((f"{key}_opponent",) if seat != controller
                                               else ()), key):
                 if name in answers:
+                    self.used.add(key)
                     return answers[name]
         raise Unsupported(f"phase.rs asks {player} to choose ({' / '.join(keys)}); the case "
                           "gives no such choice")

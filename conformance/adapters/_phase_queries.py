@@ -33,11 +33,14 @@ LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Cloud"
               "Urza's")
 _BASIC = LAND_TYPES[:5]
 
+_CHOSEN = {"color": "Color", "name": "CardName", "number": "Number",
+           "creature_type": "CreatureType"}
+
 #: Queries this module answers.
 QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_token",
                      "kicked", "times_kicked", "x", "targets", "stack_objects", "land_types",
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
-                     "is_double_faced", "is_blocked", "blocking", "cast_half"})
+                     "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen"})
 
 
 class PhaseQueries:
@@ -180,6 +183,24 @@ class PhaseQueries:
                         "kicked": self.kicks(source) > 0,
                         "targets": self._target_names(entry)})
         return out
+
+    def _q_chosen(self, query: Mapping[str, Any]) -> Any:
+        """The value an object remembers for a choice (CR 607.2): phase.rs's
+        ``chosen_attributes``, by kind."""
+        kind = _CHOSEN.get(str(query.get("choice")))
+        if kind is None:
+            raise Unsupported(f"phase.rs records no choice called {query.get('choice')!r}")
+        oid = self.s._id(str(query.get("object")))
+        state = self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+        values = [a.get("value") for a in state.get("chosen_attributes") or []
+                  if a.get("type") == kind]
+        if not values:
+            return None
+        if kind == "CardName":  # a chosen name is the list of names it is (one, here)
+            names = [[str(v)] for v in values]
+            return names[0] if len(names) == 1 else names
+        value = values[-1]
+        return str(value).lower() if kind == "Color" else value
 
     def _q_land_types(self, query: Mapping[str, Any]) -> list[str]:
         view = self.s.view(str(query.get("object")))

@@ -357,17 +357,24 @@ class PhaseSession(ViewSession):
             before = [e["id"] for e in self.game.stack()]
             if not before:
                 return Outcome.rejected("illegal-action", "the stack is empty")
-            for _ in range(12):
-                waiting = self._waiting()
-                if waiting != "Priority":
+            try:
+                for _ in range(12):
+                    waiting = self._waiting()
+                    if waiting != "Priority":
+                        self.prompts.answer(answers)
+                        continue
+                    self._apply(self.game.priority_player(), {"type": "PassPriority"})
+                    now = [e["id"] for e in self.game.stack()]
+                    if now[:len(before)] != before:
+                        break
+                while self._waiting() not in ("Priority", "GameOver"):  # choices as it resolves
                     self.prompts.answer(answers)
-                    continue
-                self._apply(self.game.priority_player(), {"type": "PassPriority"})
-                now = [e["id"] for e in self.game.stack()]
-                if now[:len(before)] != before:
-                    break
-            while self._waiting() not in ("Priority", "GameOver"):  # choices as it resolves
-                self.prompts.answer(answers)
+            except ValueError as exc:  # phase.rs refused an answer: the choice is illegal
+                return Outcome.rejected("illegal-choice", str(exc))
+        if "source" in answers and "source" not in self.prompts.used:
+            raise Unsupported("phase.rs asked for no damage source: it offers only sources its "
+                              "effect can choose, so the case's choice of "
+                              f"{answers['source']!r} can't be put to it")
         return Outcome.done()
 
     def _do_advance(self, action: Mapping[str, Any]) -> Outcome:
