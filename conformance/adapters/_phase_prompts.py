@@ -144,8 +144,14 @@ class PhasePrompts:
                   keep=self.s._id(str(self._choice(data, answers, "legend_rule"))))
 
     def _retarget(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
-        """phase.rs asks for a copy's targets one slot at a time (``current_slot``)."""
-        wanted = [self.s._target(str(t)) for t in self._choice(data, answers, "new_targets")]
+        """phase.rs asks for a copy's targets one slot at a time (``current_slot``); without a
+        ``new_targets`` answer the copy keeps its targets (the format's default, 707.10c)."""
+        try:
+            given = self._choice(data, answers, "new_targets")
+        except Unsupported:
+            self._act(data, "KeepAllCopyTargets")
+            return
+        wanted = [self.s._target(str(t)) for t in given]
         slots = list(data.get("target_slots") or [])
         if wanted == [s.get("current") for s in slots]:
             self._act(data, "KeepAllCopyTargets")

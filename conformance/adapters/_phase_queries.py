@@ -228,7 +228,7 @@ class PhaseQueries:
 
     # -- casting on a scratch copy --------------------------------------------------------------
 
-    def _trial(self, query: Mapping[str, Any]) -> str | None:
+    def trial_cost(self, query: Mapping[str, Any]) -> str | None:
         """The total cost phase.rs asks for the proposed cast, begun on a scratch copy of the
         game (None if phase.rs refuses the proposal itself).
 
@@ -267,11 +267,16 @@ class PhaseQueries:
             action = {"type": "cast", "object": query.get("object"), "half": query.get("half"),
                       "targets": list(query.get("targets", [])),
                       "kicked": query.get("kicked", False), "x": query.get("x", 0),
+                      "alternative": query.get("alternative"),
                       "choices": query.get("choices") or {}}
             try:
                 outcome = session._answer_prompts(seat, action, trial=True)
             except ValueError:
                 return None
+            if not outcome.ok and outcome.failure in ("illegal-target", "timing"):
+                raise Unsupported("total_cost: phase.rs casts only what could be cast now, "
+                                  f"targets and timing included ({outcome.message}); CR "
+                                  "601.2f's total cost needs neither")
             if not outcome.ok:
                 return None
             if session.game.waiting_for().get("type") == "ManaPayment":
@@ -283,10 +288,7 @@ class PhaseQueries:
             session.events[:] = saved[1]
 
     def _q_total_cost(self, query: Mapping[str, Any]) -> Any:
-        if query.get("alternative") is not None:
-            raise Unsupported("total_cost with an alternative cost: phase.rs offers those "
-                              "only as casting variants of its own cast flow")
-        return self._trial(query)
+        return self.trial_cost(query)
 
     def _q_can_cast(self, query: Mapping[str, Any]) -> bool:
         """Whether the cast action would be allowed now: the case's own cast action, done on

@@ -25,6 +25,7 @@ from typing import Any
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
 from ._mtgjson import card_faces, oracle_id
+from ._phase_casting import CASTING_PROMPTS, PhaseCasting
 from ._phase_combat import PhaseCombat
 from ._phase_effects import EffectWriter
 from ._phase_prompts import PhasePrompts
@@ -49,7 +50,7 @@ FEATURES = frozenset({
     "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
     "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
-    "layers", "setup-effects", "naming", "piles",
+    "layers", "setup-effects", "naming", "piles", "overload",
 })
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
@@ -78,9 +79,11 @@ class PhaseSession(ViewSession):
         self.combat = PhaseCombat(self)
         self.prompts = PhasePrompts(self)
         self.queries = PhaseQueries(self)
+        self.casting = PhaseCasting(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
         self._asked: dict[str, int] = {}
+        self._cast_from = ""
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
                                 caster=self._setup_cast)
@@ -444,16 +447,24 @@ class PhaseSession(ViewSession):
         return {"Object": self._id(ref)}
 
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
-        if action.get("alternative") is not None:
-            raise Unsupported("alternative costs are not expressible through this adapter")
+        if action.get("alternative") not in (None, "overload", "flashback"):
+            raise Unsupported(f"the alternative cost {action.get('alternative')!r} needs a "
+                              "casting permission, which phase.rs's sandbox can't grant")
         seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
         root = self.game.state()
+        self._cast_from = str(self.game.object(oid).get("zone"))
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
                                               "payment_mode": {"type": "Auto"}, "targets": []}}
-        self._apply(seat, cast)
+        try:
+            self._apply(seat, cast)
+        except ValueError as exc:
+            if action.get("alternative") and self._offered_if_payable(action):
+                return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
+                                                      f" cost only when it can be paid ({exc})")
+            raise
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok:
             return outcome
@@ -463,10 +474,31 @@ class PhaseSession(ViewSession):
             return Outcome.rejected(*problem)
         return outcome
 
+    def _offered_if_payable(self, action: Mapping[str, Any]) -> bool:
+        """Whether phase.rs would offer the action's alternative cost if mana were no object:
+        asked of a scratch copy with unlimited mana (phase.rs offers an alternative cost only
+        when it can be paid, so "not offered" alone does not say why)."""
+        asked = dict(self._asked)
+        try:
+            self.queries.trial_cost({**action, "query": "total_cost"})
+        except Unsupported:
+            return False
+        finally:
+            offered = bool(self._asked.get("AlternativeCastChoice"))
+            self._asked = asked
+        return offered
+
     def _unanswered(self, action: Mapping[str, Any]) -> tuple[str, str] | None:
         """What the case asked for that the engine cast without (it skips the kicker prompt
         when kicker can't be paid, and chooses a lone legal target itself): a failure class
         and message, or None if the spell on the stack is the one the case cast."""
+        alternative = action.get("alternative")
+        if alternative and not self._asked.get("AlternativeCastChoice") and not (
+                alternative == "flashback" and self._cast_from == "Graveyard"):
+            if self._offered_if_payable(action):
+                return ("cannot-pay", f"phase.rs offers the {alternative} cost only when it "
+                                      "can be paid")
+            return ("illegal-choice", f"phase.rs offered no {alternative} cost for this cast")
         if action.get("kicked") and not self._asked.get("OptionalCostChoice"):
             return ("cannot-pay", "phase.rs offered no kicker choice: it offers kicker only "
                                   "when the total cost with kicker can be paid")
@@ -519,9 +551,10 @@ class PhaseSession(ViewSession):
                                                    "none")
                 obj = self.game.object(self._id(str(action.get("object"))))
                 halves = [obj["name"], (obj.get("back_face") or {}).get("name")]
-                if half not in halves:
-                    return self._unsupported(seat, f"phase.rs casts one half ({halves[0]} or "
-                                                   f"{halves[1]}); {half!r} is not expressible")
+                if half not in halves:  # phase.rs offers only the halves (CR 709.3)
+                    return self._cancel(seat, "illegal-choice", f"phase.rs casts one half "
+                                                                f"({halves[0]} or {halves[1]}), "
+                                                                f"not {half!r}")
                 self._apply(seat, {"type": "ChooseModalFace",
                                    "data": {"back_face": half == halves[1]}})
             elif kind == "TargetSelection":
@@ -572,6 +605,15 @@ class PhaseSession(ViewSession):
             elif kind == "ManaPayment":
                 return self._cancel(seat, "cannot-pay", "phase.rs could not pay the cost "
                                                         "automatically")
+            elif kind == "PayCost" and trial:  # what is discarded or sacrificed: no cost change
+                data = waiting.get("data") or {}
+                picks = list(data.get("choices") or [])[:int(data.get("count", 1))]
+                self._apply(seat, {"type": "SelectCards", "data": {"cards": picks}})
+            elif kind in CASTING_PROMPTS:
+                refused = self.casting.answer(seat, kind, waiting.get("data") or {}, action)
+                if refused is not None:
+                    return self._cancel(seat, refused.failure or "illegal-choice",
+                                        refused.message)
             else:
                 return self._unsupported(seat, f"phase.rs prompt {kind} has no answer here")
         return self._unsupported(seat, "phase.rs kept prompting while casting")
