@@ -13,11 +13,14 @@ The case format's operations map onto phase.rs modifications by layer (CR 613.1)
 into phase.rs keywords by phase.rs's own Oracle parser (a one-line card with the keyword's text),
 so "protection from white" is the engine's own reading of those words.
 
+A copy effect (layer 1, CR 707.2) copies phase.rs's own copiable values of the copied object
+(the ``lki_copiable_values`` it keeps), with the copy's exceptions (707.9b) as further
+modifications of the same record.
+
 What phase.rs's records cannot hold is :class:`~conformance.adapter.Unsupported` with the reason:
-name stickers (phase.rs has no sticker model, CR 123.6), copy effects (its copy record needs the
-engine's copiable values, which only its own copy effects compute), abilities other than keywords
-given as data, and effects on objects outside the battlefield (its transient effects apply to
-permanents).
+name stickers (phase.rs has no sticker model, CR 123.6), abilities other than keywords given as
+data (it grants abilities only as its own parsed definitions), and effects on objects outside the
+battlefield (its effect filters match permanents).
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class EffectWriter:
         self._ids = ids
         self._seat = seat
         self._keywords: dict[str, Any] = {}
+        #: phase.rs's own copiable values of each object (its ``lki_copiable_values``).
+        self._copiable: Mapping[str, Any] = {}
 
     def keyword(self, word: str) -> Any:
         """phase.rs's keyword for the case format's keyword words, read by its own parser."""
@@ -112,9 +117,14 @@ class EffectWriter:
             raise Unsupported("phase.rs has no name stickers (CR 123.6): no modification adds "
                               "a word to a name")
         if kind == "copy":
-            raise Unsupported("phase.rs's copy effect record (CopyValues) holds copiable values "
-                              "only its own copy effects compute; a copy effect given as data "
-                              "has none")
+            values = self._copiable.get(str(self._ids.get(str(entry.get("of")), -1)))
+            if values is None:
+                raise Unsupported(f"phase.rs has no copiable values for {entry.get('of')!r} "
+                                  "(it keeps them only for objects it has seen on the battlefield)")
+            mods = [{"type": "CopyValues", "values": values}]
+            for exception in entry.get("except", []) or []:  # part of the copy effect (707.9b)
+                mods += self.modifications(exception)
+            return mods
         raise Unsupported(f"setup effect {kind!r} has no phase.rs modification")
 
     def affected(self, spec: Any) -> list[dict[str, Any]]:
@@ -144,8 +154,13 @@ class EffectWriter:
                  "properties": props}]
 
     def records(self, effects: Sequence[Mapping[str, Any]], *, first_id: int,
-                first_timestamp: int, active: int) -> list[dict[str, Any]]:
-        """The phase.rs effect records for ``effects``, in order (timestamps after objects)."""
+                first_timestamp: int, active: int,
+                copiable: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The phase.rs effect records for ``effects``, in order (timestamps after objects).
+
+        ``copiable`` is phase.rs's own copiable values by object id (CR 707.2), which a copy
+        effect copies (its ``CopyValues`` modification)."""
+        self._copiable = copiable or {}
         out: list[dict[str, Any]] = []
         for index, entry in enumerate(effects):
             duration = entry.get("duration")

@@ -134,9 +134,9 @@ class PhasePrompts:
     def _copy_target(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         oid = self.s._id(str(self._choice(data, answers, "copy")))
         valid = [int(v) for v in data.get("valid_targets") or []]
-        if oid not in valid:
-            raise Unsupported("phase.rs does not offer the case's object as a copy choice "
-                              f"(it offers {valid})")
+        if oid not in valid:  # phase.rs refuses the choice: an illegal choice, as it sees it
+            raise ValueError(f"phase.rs does not offer {self._choice(data, answers, 'copy')!r}"
+                             f" as a copy choice (it offers {valid})")
         self._act(data, "ChooseTarget", target={"Object": oid})
 
     def _legend(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:

@@ -140,8 +140,12 @@ class PhaseQueries:
         return "back" if self._obj(query).get("transformed") else "front"
 
     def _q_is_double_faced(self, query: Mapping[str, Any]) -> bool:
-        raise Unsupported("phase.rs's object view does not say whether an object is "
-                          "double-faced (only whether it is transformed)")
+        """A transforming double-faced object (712.1, 707.8a): phase.rs keeps the other face
+        as ``back_face`` with layout ``Transform`` (a split card's other half is ``Split``)."""
+        oid = self.s._id(str(query.get("object")))
+        state = self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+        back = state.get("back_face") or {}
+        return str(back.get("layout_kind")) in ("Transform", "ModalDfc", "Meld")
 
     def _q_is_token(self, query: Mapping[str, Any]) -> bool:
         return bool(self.s.view(str(query.get("object"))).token)

@@ -28,6 +28,7 @@ from ._mtgjson import card_faces, oracle_id
 from ._phase_casting import CASTING_PROMPTS, PhaseCasting
 from ._phase_combat import PhaseCombat
 from ._phase_effects import EffectWriter
+from ._phase_mana import MANA_QUERIES, PhaseMana
 from ._phase_prompts import PhasePrompts
 from ._phase_queries import QUERIES, PhaseQueries
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
@@ -80,6 +81,7 @@ class PhaseSession(ViewSession):
         self.prompts = PhasePrompts(self)
         self.queries = PhaseQueries(self)
         self.casting = PhaseCasting(self)
+        self.mana = PhaseMana(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
         self._asked: dict[str, int] = {}
@@ -237,6 +239,8 @@ class PhaseSession(ViewSession):
             return [self._stack_name(e) for e in self.game.stack()]
         if name in QUERIES:
             return self.queries.answer(name, query)
+        if name in MANA_QUERIES:
+            return self.mana.answer(name, query)
         if name in _COMBAT_QUERIES:
             return self.combat.combat_query(name, query)
         if name == "lost":
