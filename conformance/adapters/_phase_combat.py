@@ -92,9 +92,14 @@ class PhaseCombat:
                                      f"{spec.get('object')} is not among phase.rs's valid "
                                      "attackers")
             defender = spec.get("defender", self.s.players[1 - active])
-            if defender not in self.s.players:
-                raise Unsupported("attacking a planeswalker or battle is not expressible here")
-            attacks.append([oid, {"type": "Player", "data": self.s._seat_of(str(defender))}])
+            if defender in self.s.players:
+                target = {"type": "Player", "data": self.s._seat_of(str(defender))}
+            else:  # a planeswalker or battle (CR 506.3, 508.1b), as phase.rs names them
+                did = self.s._id(str(defender))
+                types = (self.s.game.object(did).get("card_types") or {}).get("core_types", [])
+                kind = "Battle" if "Battle" in types else "Planeswalker"
+                target = {"type": kind, "data": did}
+            attacks.append([oid, target])
             order.append(oid)
         try:
             self.s._apply(active, {"type": "DeclareAttackers",
