@@ -16,6 +16,7 @@ family allows. A card's data comes from the catalog unchanged; :func:`is_catalog
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -34,6 +35,7 @@ VANILLA_KEYWORDS = frozenset({"flying", "reach", "vigilance", "trample", "first 
                               "double strike", "deathtouch", "lifelink", "haste", "menace"})
 
 Card = dict[str, Any]
+_REMINDER = re.compile(r"\([^)]*\)")
 Predicate = Callable[[Mapping[str, Any]], bool]
 
 
@@ -74,8 +76,17 @@ def _plain(card: Mapping[str, Any]) -> bool:
 
 
 def _keyword_only(card: Mapping[str, Any], allowed: frozenset[str]) -> bool:
-    return all(a.get("kind") == "keyword" and str(a.get("keyword")) in allowed
-               for a in _abilities(card))
+    """Only keyword abilities in ``allowed``, in the data and in the Oracle text alike (a card
+    whose text has more than its data, such as a kicker cost, is not offered)."""
+    if not all(a.get("kind") == "keyword" and str(a.get("keyword")) in allowed
+               for a in _abilities(card)):
+        return False
+    for face in _faces(card):
+        for line in _REMINDER.sub("", str(face.get("oracle_text", ""))).splitlines():
+            words = [w.strip().lower() for w in line.split(",") if w.strip()]
+            if any(not any(w.startswith(k) for k in allowed) for w in words):
+                return False
+    return True
 
 
 def _numeric_pt(card: Mapping[str, Any]) -> bool:

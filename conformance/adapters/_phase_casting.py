@@ -65,12 +65,20 @@ class PhaseCasting:
 
     def _CastingVariantChoice(self, seat: int, data: Mapping[str, Any],
                               action: Mapping[str, Any]) -> Outcome | None:
-        wanted = "Fuse" if action.get("half") == "fused" else "Normal"
-        options = [str(o.get("variant")) for o in data.get("options") or []]
-        if wanted not in options:
-            return Outcome.rejected("illegal-choice", f"phase.rs offers {options}, not "
-                                                      f"{wanted}")
-        self._act(seat, "ChooseCastingVariant", index=options.index(wanted))
+        """A split card cast as one half (its Left or Right face) or fused."""
+        half = action.get("half")
+        obj = self.s.game.object(int(data.get("object_id", -1))) or {}
+        faces = {obj.get("name"): "Left", (obj.get("back_face") or {}).get("name"): "Right"}
+        options = [(str(o.get("variant")), str(o.get("face"))) for o in data.get("options") or []]
+        if half == "fused":
+            matches = [i for i, (variant, _face) in enumerate(options) if variant == "Fuse"]
+        else:
+            matches = [i for i, (variant, face) in enumerate(options)
+                       if variant == "Normal" and face == faces.get(half)]
+        if not matches:
+            return Outcome.rejected("illegal-choice", f"phase.rs offers {options} for this "
+                                                      f"cast, not {half!r}")
+        self._act(seat, "ChooseCastingVariant", index=matches[0])
         return None
 
     def _AlternativeCastChoice(self, seat: int, data: Mapping[str, Any],

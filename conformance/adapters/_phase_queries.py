@@ -79,7 +79,9 @@ class PhaseQueries:
         ability: Mapping[str, Any] = self._ability(entry)
         out: list[str] = []
         while ability:  # each target word's choice, in the text's order
-            for ref in ability.get("targets") or []:
+            effect_target = ((ability.get("effect") or {}).get("target") or {}).get("type")
+            refs = [] if effect_target == "ParentTarget" else ability.get("targets") or []
+            for ref in refs:  # a "that target" part repeats its parent's target: not a new one
                 if "Player" in ref:
                     out.append(self.s.players[int(ref["Player"])])
                 else:

@@ -94,7 +94,10 @@ class PhaseSession(ViewSession):
         try:
             self.game = self.setup.build()
         except ValueError as exc:
-            raise Unsupported(f"phase.rs rejected the setup: {exc}") from exc
+            raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
+                              f"refused this setup's cast ({exc}): its sandbox has no stack "
+                              "entry to create instead (MoveToZone to the stack makes none, "
+                              "SetPhase empties the stack)") from exc
         self.players = self.setup.players
         self.events.clear()
 
@@ -109,6 +112,8 @@ class PhaseSession(ViewSession):
         if half is not None and back.get("name") == half:
             cost = back.get("mana_cost")
         self.setup.add_mana(game, seat, cost, int(obj.get("x", 0) or 0))
+        for _ in range(int(obj.get("kicked", 0) or 0)):  # phase.rs offers kicker only if payable
+            self.setup.add_mana(game, seat, _kicker_cost(engine_obj))
         action = {"type": "cast", "object": obj.get("handle"), "half": half,
                   "targets": list(obj.get("targets", [])), "kicked": obj.get("kicked", False),
                   "x": obj.get("x", 0)}
@@ -117,8 +122,9 @@ class PhaseSession(ViewSession):
                                     "payment_mode": {"type": "Auto"}, "targets": []}})
         outcome = self._answer_prompts(seat, action, setup=True)
         if not outcome.ok:
-            raise Unsupported(f"phase.rs would not cast {obj.get('card')!r} onto the stack at "
-                              f"setup: {outcome.message}")
+            raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
+                              f"would not cast {obj.get('card')!r} at setup "
+                              f"({outcome.message})")
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -518,7 +524,9 @@ class PhaseSession(ViewSession):
             ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
             got: list[Any] = []
             while ability:  # each target word's choice, in the spell's text order
-                got += list(ability.get("targets") or [])
+                parent = ((ability.get("effect") or {}).get("target") or {}).get("type")
+                if parent != "ParentTarget":
+                    got += list(ability.get("targets") or [])
                 ability = ability.get("sub_ability") or {}
             if got[:len(wanted)] != wanted:
                 return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
@@ -596,11 +604,6 @@ class PhaseSession(ViewSession):
                 # kicker is asked once; multikicker once more after each payment (702.33c)
                 data = waiting.get("data") or {}
                 pay = int(data.get("times_kicked", 0)) < int(action.get("kicked", 0) or 0)
-                if setup and pay:
-                    costs = (data.get("cost", {}).get("data") or {})
-                    for part in costs.get("costs", []):
-                        if part.get("type") == "Mana":
-                            self.setup.add_mana(self.game, seat, part.get("cost"))
                 self._apply(seat, {"type": "DecideOptionalCost", "data": {"pay": pay}})
             elif kind == "ChooseXValue":
                 self._apply(seat, {"type": "ChooseX", "data": {"value": int(action.get("x", 0))}})
@@ -628,6 +631,17 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+def _kicker_cost(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The mana cost of an object's kicker (or multikicker) keyword, as phase.rs records it."""
+    for keyword in obj.get("keywords") or []:
+        if isinstance(keyword, Mapping):
+            for name in ("Kicker", "Multikicker"):
+                if name in keyword:
+                    cost = keyword[name]
+                    return cost.get("data") if cost.get("type") == "Mana" else cost
+    return None
 
 
 def _unimplemented(node: Any) -> list[str]:
