@@ -56,6 +56,7 @@ class EffectWriter:
         self._keywords: dict[str, Any] = {}
         #: phase.rs's own copiable values of each object (its ``lki_copiable_values``).
         self._copiable: Mapping[str, Any] = {}
+        self._objects: Mapping[str, Any] = {}
 
     def keyword(self, word: str) -> Any:
         """phase.rs's keyword for the case format's keyword words, read by its own parser."""
@@ -121,7 +122,10 @@ class EffectWriter:
             if values is None:
                 raise Unsupported(f"phase.rs has no copiable values for {entry.get('of')!r} "
                                   "(it keeps them only for objects it has seen on the battlefield)")
-            mods = [{"type": "CopyValues", "values": values}]
+            source = self._objects.get(str(self._ids.get(str(entry.get("of")), -1))) or {}
+            mods = [{"type": "CopyValues", "values": values, "display_source": "Card",
+                     "printed_ref": source.get("printed_ref"), "token_art": None,
+                     "token_image_ref": None}]
             for exception in entry.get("except", []) or []:  # part of the copy effect (707.9b)
                 mods += self.modifications(exception)
             return mods
@@ -155,12 +159,14 @@ class EffectWriter:
 
     def records(self, effects: Sequence[Mapping[str, Any]], *, first_id: int,
                 first_timestamp: int, active: int,
-                copiable: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+                copiable: Mapping[str, Any] | None = None,
+                objects: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """The phase.rs effect records for ``effects``, in order (timestamps after objects).
 
         ``copiable`` is phase.rs's own copiable values by object id (CR 707.2), which a copy
         effect copies (its ``CopyValues`` modification)."""
         self._copiable = copiable or {}
+        self._objects = objects or {}
         out: list[dict[str, Any]] = []
         for index, entry in enumerate(effects):
             duration = entry.get("duration")
@@ -175,7 +181,12 @@ class EffectWriter:
             for affected in self.affected(entry.get("affected")):
                 source = (self._ids[str(entry["source"])] if entry.get("source")
                           else affected.get("id", 0))
-                out.append({"affected": affected, "controller": controller,
+                extra: dict[str, Any] = {}
+                if affected.get("type") == "SpecificObject":  # the incarnation it applies to
+                    target = self._objects.get(str(affected["id"])) or {}
+                    extra["affected_recipient"] = {"incarnation": target.get("incarnation", 0),
+                                                   "object_id": affected["id"]}
+                out.append({**extra, "affected": affected, "controller": controller,
                             "duration": _DURATIONS[duration], "id": first_id + len(out),
                             "modifications": mods, "source_id": source,
                             "source_name": f"setup effect {index}",

@@ -140,8 +140,22 @@ class PhasePrompts:
         self._act(data, "ChooseTarget", target={"Object": oid})
 
     def _legend(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
-        self._act(data, "ChooseLegend",
-                  keep=self.s._id(str(self._choice(data, answers, "legend_rule"))))
+        """The legend to keep: a handle, or ``token-N``, the Nth of the candidates the case has
+        no handle for (in timestamp order), as the case format names them."""
+        wanted = str(self._choice(data, answers, "legend_rule"))
+        if wanted in self.s.setup.ids:
+            keep = self.s.setup.ids[wanted]
+        elif wanted.startswith("token-") and wanted[6:].isdigit():
+            known = set(self.s.setup.ids.values())
+            unnamed = sorted((int(c) for c in data.get("candidates") or [] if int(c) not in known),
+                             key=lambda oid: int(self.s.game.object(oid).get("timestamp", 0)))
+            index = int(wanted[6:]) - 1
+            if not 0 <= index < len(unnamed):
+                raise Unsupported(f"legend_rule: there is no {wanted} among phase.rs's choices")
+            keep = unnamed[index]
+        else:
+            keep = self.s._id(wanted)
+        self._act(data, "ChooseLegend", keep=keep)
 
     def _retarget(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """phase.rs asks for a copy's targets one slot at a time (``current_slot``); without a

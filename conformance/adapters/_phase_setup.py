@@ -259,7 +259,8 @@ class PhaseSetup:
             effects, first_id=int(state.get("next_continuous_effect_id", 1)),
             first_timestamp=int(state.get("next_timestamp", 1)),
             active=int(state["active_player"]),
-            copiable=state.get("lki_copiable_values") or {})
+            copiable=state.get("lki_copiable_values") or {},
+            objects=state.get("objects") or {})
         state.setdefault("transient_continuous_effects", []).extend(records)
         state["next_continuous_effect_id"] = int(state.get("next_continuous_effect_id", 1)) + len(
             records)

@@ -54,6 +54,22 @@ FEATURES = frozenset({
     "layers", "setup-effects", "naming", "piles", "overload",
 })
 
+#: Queries phase.rs has no view or question for, and why (engine limits).
+_NO_VIEW = {
+    "legal_target": "phase.rs checks a stack object's targets only as it resolves; it has no "
+                    "question that asks whether a target is legal now",
+    "protected_from": "phase.rs keeps protection as keywords and applies it inside its rules; "
+                      "it answers no 'is this protected from that source' question",
+    "shields": "phase.rs keeps prevention shields inside its replacement effects and shows no "
+               "list of them",
+    "prevention_remaining": "phase.rs shows no amount left on a prevention shield",
+    "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
+                   "checks timing, targets and mana",
+    "player_effects": "phase.rs shows no list of the continuous effects on a player",
+    "color_identity": "phase.rs takes a card's color identity from the card data it is given "
+                      "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
+}
+
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
                              "damage_events"})
 
@@ -261,6 +277,8 @@ class PhaseSession(ViewSession):
                 return winner is not None and int(winner) != self.setup.seat(
                     str(query.get("player")))
             return False
+        if name in _NO_VIEW:
+            raise Unsupported(f"query {name!r}: {_NO_VIEW[name]}")
         raise Unsupported(f"query {name!r} is not expressible through phase.rs")
 
     def _stack_name(self, entry: Mapping[str, Any]) -> str:
