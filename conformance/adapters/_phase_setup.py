@@ -124,11 +124,13 @@ class PhaseSetup:
         self._place(game, root["state"]["objects"], objects)
         self._turn(game)
         self._attach(game, objects)
+        root = game.state()  # effects exist before the stack's spells are cast onto it
+        self._write_state(root["state"], objects)
+        game = self.engine.load_game(root)
         self._cast_stack(game, objects)
         self._pools(game)
         root = game.state()
         root["state"]["debug_mode"] = False
-        self._write_state(root["state"], objects)
         game = self.engine.load_game(root)
         wanted = self.seat(str(self.setup.get("priority", self.setup.get(
             "active", self.players[0]))))
