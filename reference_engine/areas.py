@@ -48,6 +48,7 @@ from . import (  # noqa: F401
     tokens,
     transform,
     value_effects,
+    world_rule,
 )
 
 __all__: list[str] = []

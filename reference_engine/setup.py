@@ -8,7 +8,7 @@ come after the objects, in the order listed. A library is listed top card first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import CardCatalog, CardDef, parse_face
@@ -18,21 +18,36 @@ from .errors import CardDataError, SetupError
 from .registry import SETUP_HOOKS
 from .state import STEPS, GameState
 
-__all__ = ["EFFECT_META_KEYS", "build_state", "token_card"]
+__all__ = ["EFFECT_META_KEYS", "build_state", "default_token_name", "token_card"]
 
 #: Keys of a setup effect that describe the effect rather than its operation.
 EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})
 
 
-def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
-    """A card definition for a token from its description (CR 111.4: the name, when not given,
-    is its subtypes followed by "Token")."""
+def default_token_name(subtypes: Sequence[str], naming: str = "subtypes-plus-token") -> str:
+    """The name of a token created without one, by era switch ``token_naming``.
+
+    * ``subtypes-plus-token`` (CR 111.4): its subtypes followed by the word "Token"
+      ("Minion Token");
+    * ``creature-types`` (Sixth Edition rule 216.1, Invasion era): the spell or ability sets the
+      token's name and creature types together, so the name is the creature types ("Minion").
+    """
+    words = [str(t) for t in subtypes]
+    if naming == "creature-types":
+        return " ".join(words) or "Token"
+    return " ".join([*words, "Token"])
+
+
+def token_card(spec: Mapping[str, Any], where: str,
+               naming: str = "subtypes-plus-token") -> CardDef:
+    """A card definition for a token from its description; a token the description leaves
+    unnamed is named by :func:`default_token_name` (CR 111.4, Sixth Edition 216.1)."""
     data = dict(spec)
     if "colors" in data:
         # A token's colors are set by the effect that creates it (CR 111.3).
         data["color_indicator"] = data.pop("colors")
     if not data.get("name"):
-        data["name"] = " ".join([*data.get("subtypes", []), "Token"])
+        data["name"] = default_token_name(data.get("subtypes", []), naming)
     try:
         face = parse_face(data, where)
     except CardDataError as exc:
@@ -40,9 +55,10 @@ def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
     return CardDef(name=face.name, layout="token", faces=(face,), data=data)
 
 
-def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str) -> CardDef:
+def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str,
+              naming: str = "subtypes-plus-token") -> CardDef:
     if "token" in entry:
-        return token_card(entry["token"], where)
+        return token_card(entry["token"], where, naming)
     name = entry.get("card")
     if not isinstance(name, str):
         raise SetupError(f"{where}: an object needs a card name or a token description")
@@ -61,7 +77,7 @@ def _player(state: GameState, name: Any, where: str) -> str:
 def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
     handle = entry.get("handle")
     where = f"setup.objects[{index}]" + (f" ({handle})" if handle else "")
-    card = _card_for(entry, state.catalog, where)
+    card = _card_for(entry, state.catalog, where, state.era.switch("token_naming"))
     owner = _player(state, entry.get("owner", state.turn_order[0]), where)
     controller = _player(state, entry.get("controller", owner), where)
     zone = str(entry.get("zone", "battlefield"))

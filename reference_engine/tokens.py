@@ -4,8 +4,11 @@ Resolution effects:
 
 * ``create_token {token = {name?, types, subtypes, colors, power, toughness, abilities},
   amount = 1, player = "controller", tapped = false}``: the effect sets the token's name and
-  subtypes; without a name it is the subtypes plus "Token" (CR 111.4). Name and subtypes are
-  separate characteristics afterwards: changing one leaves the other (111.4).
+  subtypes; without a name it is the subtypes plus "Token" (CR 111.4), or, under the Invasion
+  era's rules (era switch ``token_naming``, Sixth Edition rule 216.1), its creature types alone
+  ("Minion"). Name and subtypes are separate characteristics afterwards: changing one leaves
+  the other (111.4, 216.1). The tokens one instruction creates arrive together (one arrival,
+  see :mod:`.arrivals`).
 * ``create_token_copy {target = slot | of = "self", amount = 1, last_known = false,
   except = [ops]}``: a token that is a copy of an object (CR 111.10, 707): it has the object's
   copiable values; a copy of a double-faced object is a double-faced token entering with the
@@ -25,7 +28,8 @@ from .copies import CopySource, copiable_values, last_known, make_copy
 from .entering import apply_enter_replacements
 from .registry import query
 from .resolution import ResolveContext, effect
-from .setup import token_card
+from .arrivals import arriving_together
+from .setup import default_token_name, token_card
 from .values import amount_answers, players_of, require
 
 if TYPE_CHECKING:
@@ -36,9 +40,11 @@ if TYPE_CHECKING:
 __all__ = ["create_token", "create_token_copy", "token_name"]
 
 
-def token_name(subtypes: list[str] | tuple[str, ...], name: str | None = None) -> str:
-    """Check 111.4: a token's name is the one the effect gives, else its subtypes + "Token"."""
-    return name if name else " ".join([*subtypes, "Token"])
+def token_name(subtypes: list[str] | tuple[str, ...], name: str | None = None,
+               naming: str = "subtypes-plus-token") -> str:
+    """Check 111.4 (216.1 in the Invasion era): a token's name is the one the effect gives, else
+    its subtypes + "Token" (or, by era switch ``token_naming``, its creature types)."""
+    return name if name else default_token_name(subtypes, naming)
 
 
 def _enter(state: GameState, token: GameObject) -> GameObject:
@@ -53,7 +59,8 @@ def create_token(state: GameState, spec: Mapping[str, Any], player: str, *,
                  tapped: bool = False) -> GameObject:
     """Create one token described by ``spec`` under ``player``'s control (CR 111.1, 111.4)."""
     data = dict(spec)
-    data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"))
+    data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"),
+                              state.era.switch("token_naming"))
     card = token_card(data, "create_token")
     token = state.create_object(card, owner=player, zone="battlefield", controller=player,
                                 is_token=True, tapped=tapped, controlled_since=state.turn)
@@ -76,10 +83,11 @@ def create_token_copy(state: GameState, source: CopySource, player: str, *,
 def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4)."""
     spec = require(p, "token", "create_token")
-    for player in players_of(ctx, p.get("player", "controller")):
-        for n in amount_answers(ctx, p.get("amount", 1)):
-            for _ in range(n):
-                create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
+    with arriving_together(ctx.state):
+        for player in players_of(ctx, p.get("player", "controller")):
+            for n in amount_answers(ctx, p.get("amount", 1)):
+                for _ in range(n):
+                    create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
 
 
 @effect("create_token_copy")
@@ -92,6 +100,13 @@ def _create_token_copy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     else:
         ids = [int(r["object"]) for r in ctx.refs(p) if "object" in r]
     excepts = tuple(dict(e) for e in p.get("except", []))
+    with arriving_together(state):
+        _copy_each(ctx, p, ids, excepts)
+
+
+def _copy_each(ctx: ResolveContext, p: Mapping[str, Any], ids: list[int],
+               excepts: tuple[Mapping[str, Any], ...]) -> None:
+    state = ctx.state
     for oid in ids:
         obj = state.objects.get(oid)
         source: CopySource | None
