@@ -12,8 +12,9 @@ duplicate ids and handles); lint adds the checks that keep the suite readable an
 * ``period-cr-unknown`` / ``period-rules-era``: a case's ``period_rules`` are numbers of the
   edition of a non-modern era it lists, present in that era's index (``cr_index`` of
   ``spec/eras.toml``, e.g. ``spec/cr-index-1999.txt`` for the Invasion era);
-* ``era-not-in-rulings`` (a warning): each era a case lists is an era of at least one of the
-  rulings it tags, so a case never claims a ruling in an era where the ruling does not hold;
+* ``era-not-in-rulings`` / ``ruling-not-in-eras`` (warnings): each era a case lists is an era
+  of at least one of the rulings it tags, and each ruling it tags holds in at least one of its
+  eras, so a case never claims a ruling in an era where the ruling does not hold;
 * ``switch-*``: every era switch of ``spec/eras.toml`` cites each era's rules by that era's
   edition and names example cases that exist;
 * ``reference-fails`` (with ``--check-reference``): each case passes on the reference engine.
@@ -61,7 +62,7 @@ MAX_TITLE = 80
 Finding = tuple[str, str, list[Any], str | None]
 CaseCheck = Callable[[Mapping[str, Any], CrIndex], Iterable[Finding]]
 #: Codes of findings that are warnings: shown, but they do not fail ``mtgconf validate``.
-WARNINGS = frozenset({"era-not-in-rulings"})
+WARNINGS = frozenset({"era-not-in-rulings", "ruling-not-in-eras"})
 
 _SHOULD = re.compile(r"\bshould\b", re.IGNORECASE)
 _TEST_THAT = re.compile(r"\b(tests?|testing)\s+that\b", re.IGNORECASE)
@@ -120,6 +121,14 @@ def check_era_rulings(data: Mapping[str, Any], spec: Spec) -> Iterator[Finding]:
     rulings = [spec.rulings[r] for r in data.get("rulings", []) if r in spec.rulings]
     if not rulings:
         return
+    eras = [e for e in data.get("eras", []) if isinstance(e, str)]
+    for i, rid in enumerate(data.get("rulings", [])):
+        ruling = spec.rulings.get(rid)
+        if ruling is not None and eras and not set(ruling.eras) & set(eras):
+            yield ("ruling-not-in-eras", f"ruling {rid} holds in {', '.join(ruling.eras)}, "
+                   f"none of the case's eras ({', '.join(eras)})", ["rulings", i],
+                   "tag the ruling of the case's era instead (see conflicts in "
+                   "spec/rulings.toml)")
     held = {e for r in rulings for e in r.eras}
     for i, era in enumerate(data.get("eras", [])):
         if isinstance(era, str) and era not in held:
