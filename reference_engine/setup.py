@@ -8,51 +8,21 @@ come after the objects, in the order listed. A library is listed top card first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from .cards import CardCatalog, CardDef, parse_face
-from .effects import ContinuousEffect
-from .eras import Era
-from .errors import CardDataError, SetupError
-from .registry import SETUP_HOOKS
-from .state import STEPS, GameState
+from reference_engine.core.cards import CardCatalog, CardDef
+from reference_engine.core.eras import Era
+from reference_engine.core.errors import SetupError
+from reference_engine.core.registry import SETUP_HOOKS
+from reference_engine.core.state import STEPS, GameState
+from reference_engine.layers.effects import ContinuousEffect
+from reference_engine.objects.tokens import token_card
 
-__all__ = ["EFFECT_META_KEYS", "build_state", "default_token_name", "token_card"]
+__all__ = ["EFFECT_META_KEYS", "build_state"]
 
 #: Keys of a setup effect that describe the effect rather than its operation.
 EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})
-
-
-def default_token_name(subtypes: Sequence[str], naming: str = "subtypes-plus-token") -> str:
-    """The name of a token created without one, by era switch ``token_naming``.
-
-    * ``subtypes-plus-token`` (CR 111.4): its subtypes followed by the word "Token"
-      ("Minion Token");
-    * ``creature-types`` (Sixth Edition rule 216.1, Invasion era): the spell or ability sets the
-      token's name and creature types together, so the name is the creature types ("Minion").
-    """
-    words = [str(t) for t in subtypes]
-    if naming == "creature-types":
-        return " ".join(words) or "Token"
-    return " ".join([*words, "Token"])
-
-
-def token_card(spec: Mapping[str, Any], where: str,
-               naming: str = "subtypes-plus-token") -> CardDef:
-    """A card definition for a token from its description; a token the description leaves
-    unnamed is named by :func:`default_token_name` (CR 111.4, Sixth Edition 216.1)."""
-    data = dict(spec)
-    if "colors" in data:
-        # A token's colors are set by the effect that creates it (CR 111.3).
-        data["color_indicator"] = data.pop("colors")
-    if not data.get("name"):
-        data["name"] = default_token_name(data.get("subtypes", []), naming)
-    try:
-        face = parse_face(data, where)
-    except CardDataError as exc:
-        raise SetupError(str(exc)) from None
-    return CardDef(name=face.name, layout="token", faces=(face,), data=data)
 
 
 def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str,
@@ -129,7 +99,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
 def _bind_targets(state: GameState) -> None:
     """Targets of spells and abilities on the stack at setup, given as handles or player
     names, fill the target slots of the spell's ability in order (CR 601.2c)."""
-    from .resolution import spell_ability
+    from reference_engine.resolution.stack import spell_ability
 
     for oid, refs, where in state.extra.pop("setup_targets", []):
         obj = state.objects[oid]
