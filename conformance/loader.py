@@ -7,8 +7,9 @@ reported together, and a bad file never stops the others from loading.
 from __future__ import annotations
 
 import difflib
+import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,12 @@ from .limits import (
     too_large,
 )
 from .model import Case, Step
+from .schema import is_valid
 from .spec import Spec, default_spec, parse_toml_text
 from .tomlindex import index_lines, line_of
 
-__all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_file", "load_cases"]
+__all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_data", "load_case_file",
+           "load_cases"]
 
 #: Keys of an action or query that name an object by handle.
 HANDLE_KEYS = ("object", "attacker", "blocker", "source", "card", "spell", "permanent")
@@ -126,6 +129,24 @@ def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None
     if errors:
         return None, errors
     return case_from_data(data, spec, file=display), []
+
+
+def load_case_data(data: dict[str, Any], text: Callable[[], str], spec: Spec, *,
+                   display: str) -> tuple[Case | None, list[SpecError]]:
+    """Load a case given as the data its TOML ``text`` reads back to (a generated case, see
+    :func:`generators.tomlcase.toml_layout`): the same checks, without writing or parsing text.
+
+    A case that passes every check is built from ``data`` directly. Any doubt (a problem found,
+    a value that is not plain JSON, data that might be large) loads ``text()`` instead, so the
+    errors are exactly those of the text, with their lines."""
+    try:
+        plain = json.dumps(data, allow_nan=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        plain = None
+    if (plain is not None and len(plain) <= MAX_SPEC_FILE_BYTES // 8
+            and is_valid("case", data) and next(semantic_problems(data, spec), None) is None):
+        return case_from_data(data, spec, file=display), []
+    return load_case_text(text(), spec, display=display)
 
 
 def _path_text(path: Sequence[Any]) -> str:
