@@ -144,7 +144,7 @@ def load_case_data(data: dict[str, Any], text: Callable[[], str], spec: Spec, *,
     except (TypeError, ValueError, RecursionError):
         plain = None
     if (plain is not None and len(plain) <= MAX_SPEC_FILE_BYTES // 8
-            and is_valid("case", data) and next(semantic_problems(data, spec), None) is None):
+            and is_valid("case", data) and not any(True for _ in semantic_problems(data, spec))):
         return case_from_data(data, spec, file=display), []
     return load_case_text(text(), spec, display=display)
 
