@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance.loader import load_case_data, load_case_text
-from conformance.spec import default_spec
-from conformance.tomlio import TOMLDecodeError, loads
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_data, load_case_text
+from conformance.spec.tomlio import TOMLDecodeError, loads
 from generators.emit import case_text, generate_cases, generated_text, load_generated
 from generators.family import FAMILIES
 from generators.tomlcase import toml_layout

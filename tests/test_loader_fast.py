@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from conformance import loader, schema, spec
 from conformance.errors import SpecError
-from conformance.loader import load_case_text, load_cases
-from conformance.model import Case
-from conformance.paths import spec_root
-from conformance.tomlio import loads
+from conformance.spec import catalog as spec
+from conformance.spec import loader, schema
+from conformance.spec.loader import load_case_text, load_cases
+from conformance.spec.model import Case
+from conformance.spec.paths import spec_root
+from conformance.spec.tomlio import loads
 from tests.test_faults_loader import (
     DISPLAY,
     REAL_CASES,
