@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef
 from reference_engine.core.choices import choose
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
@@ -114,13 +115,15 @@ def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put each target card onto the battlefield, or else one card matching ``filter`` the
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
-    it isn't cast, so it isn't kicked (702.33a)."""
+    it isn't cast, so it isn't kicked (702.33a). Cards put at once arrive together
+    (:mod:`reference_engine.core.arrivals`)."""
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
     if p.get("target") is not None:
-        for obj in objects_of(ctx, ctx.refs(p)):
-            enter_battlefield(state, obj, controller=ctx.controller)
+        with arriving_together(state):
+            for obj in objects_of(ctx, ctx.refs(p)):
+                enter_battlefield(state, obj, controller=ctx.controller)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))

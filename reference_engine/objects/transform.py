@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.registry import query
@@ -111,11 +112,13 @@ def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("return_to_battlefield")
 def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
-    a card that can't enter transformed stays where it was (712.14a)."""
-    for obj in remembered(ctx, str(require(p, "what", "return_to_battlefield"))):
-        controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
-        enter_battlefield(ctx.state, obj, controller=controller,
-                          transformed=bool(p.get("transformed", False)))
+    a card that can't enter transformed stays where it was (712.14a). The cards arrive together
+    (:mod:`reference_engine.core.arrivals`)."""
+    with arriving_together(ctx.state):
+        for obj in remembered(ctx, str(require(p, "what", "return_to_battlefield"))):
+            controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
+            enter_battlefield(ctx.state, obj, controller=controller,
+                              transformed=bool(p.get("transformed", False)))
 
 
 @query("face_up")
