@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 __all__ = [
     "AMOUNTS",
     "EFFECTS",
+    "REFERENCES",
     "RESOLVE_HOOKS",
     "TARGET_RESTRICTIONS",
     "ResolveContext",
     "amount",
     "effect",
     "is_legal_target",
+    "reference",
     "resolve_top",
     "spell_ability",
     "target_restriction",
@@ -89,11 +91,24 @@ class ResolveContext:
         return str(player) if player in self.state.players else None
 
     def refs(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """What an effect acts on: its target slot's legal targets, or ``"controller"``,
-        ``"each_opponent"``, ``"self"`` (the source)."""
+        """What an effect acts on (its ``target``, or ``to``): a target slot's legal targets;
+        ``"controller"``, ``"each_opponent"``, ``"self"`` (the source), ``"event_player"``;
+        the name of objects remembered earlier in the effect (``"moved"``: the objects the
+        last effect that moved objects put into their new zone, "that card", CR 608.2c, 400.7);
+        a reference registered in :data:`REFERENCES` (e.g. ``"event_object"``); or
+        ``{each = filter}``, every permanent matching the filter (no targeting)."""
         who = params.get("target", params.get("to"))
         if who is None:
             return []
+        if isinstance(who, Mapping) and "each" in who:
+            fctx = FilterContext(you=self.controller, source=self.source_id)
+            return [{"object": o.id} for o in self.state.battlefield()
+                    if matches(self.state, o, dict(who["each"]), ctx=fctx)]
+        memory: Mapping[str, list[int]] = self.obj.extra.get("remembered", {})
+        if isinstance(who, str) and who in memory and who not in self.targets:
+            return [{"object": i} for i in memory[who] if i in self.state.objects]
+        if isinstance(who, str) and who in REFERENCES:
+            return REFERENCES[who](self)
         if who == "controller":
             return [{"player": self.controller}]
         if who == "each_opponent":
@@ -106,8 +121,33 @@ class ResolveContext:
         return list(self.targets.get(str(who), []))
 
 
+    def note_moved(self, objects: Iterable[GameObject | None],
+                   params: Mapping[str, Any]) -> None:
+        """Remember the objects an effect just put into a new zone as ``"moved"`` and under
+        the effect's ``remember`` name, for later effects of the same ability and for delayed
+        triggered abilities it creates ("that card", "the creature put onto the battlefield
+        this way"; CR 608.2c, 603.7c)."""
+        ids = [o.id for o in objects if o is not None]
+        memory: dict[str, list[int]] = self.obj.extra.setdefault("remembered", {})
+        memory["moved"] = ids
+        if "remember" in params:
+            memory[str(params["remember"])] = list(ids)
+
+
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
+ReferenceFn = Callable[[ResolveContext], list[dict[str, Any]]]
+#: Named references an effect's ``target`` may use besides target slots and the built-in
+#: names, each computed as the effect happens (e.g. ``"event_object"``).
+REFERENCES: dict[str, ReferenceFn] = {}
+
+
+def reference(name: str) -> Callable[[ReferenceFn], ReferenceFn]:
+    """Register the named reference ``name`` (an effect's ``target = "name"``)."""
+    def register(fn: ReferenceFn) -> ReferenceFn:
+        REFERENCES[name] = fn
+        return fn
+    return register
 AmountFn = Callable[[ResolveContext, Any], int]
 #: Amounts computed while an effect happens, by name (registered with :func:`amount`).
 AMOUNTS: dict[str, AmountFn] = {}
@@ -174,7 +214,10 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
             # "X" in a target's description is the value announced for X (601.2b before 601.2c).
             flt = {k: ((obj.x or 0) if v == "X" else v) for k, v in flt.items()}
         you = obj.controller
-        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=obj.id)):
+        # "another target creature": "another" means other than the ability's source (109.5).
+        source = obj.source_id if obj.ability is not None and obj.source_id is not None \
+            else obj.id
+        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=source)):
             return False
     return not any(r(state, obj, slot, ref) for r in TARGET_RESTRICTIONS)
 
@@ -186,7 +229,8 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
         return obj.ability
     if obj.extra.get("fused"):
         return fused_ability(characteristics_of(state, obj.id).abilities)
-    for ability in characteristics_of(state, obj.id).abilities:
+    chars = characteristics_of(state, obj.id)
+    for ability in chars.abilities:
         if ability.get("kind") == "spell":
             modes = obj.extra.get("modes")
             if "modes" in ability and modes is not None:
@@ -195,7 +239,9 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
                 return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
                         "effects": [e for m in chosen for e in m.get("effects", [])]}
             return ability
-    return None
+    from .auras import aura_spell_ability
+
+    return aura_spell_ability(chars)  # 303.4a: an Aura spell targets what it will enchant
 
 
 def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -272,8 +318,14 @@ def resolve_top(state: GameState) -> None:
         if obj.is_copy:
             # 608.3f, 707.10f: a copy of a permanent spell becomes a token as it resolves.
             obj.is_copy, obj.is_token = False, True
+        from .auras import ENCHANT_SLOT
+
+        # 608.3c, 303.4f: an Aura spell enters attached to the object it targets.
+        host = ctx.targets.get(ENCHANT_SLOT, [])
         enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
-                          kicked=obj.kicked, cast_x=obj.x)
+                          kicked=obj.kicked, cast_x=obj.x,
+                          attach_to=int(host[0]["object"]) if host and "object" in host[0]
+                          else None)
     else:
         _leave_stack(state, obj, countered=False)
 
@@ -288,7 +340,10 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
-    fn(ctx, eff)
+    from .last_known import simultaneously
+
+    with simultaneously(ctx.state):  # what one instruction moves, it moves at the same time
+        fn(ctx, eff)
 
 
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
@@ -356,9 +411,12 @@ def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("gain_life")
 def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to gains life (CR 119.3)."""
+    from .life import gain_life
+
     for ref in ctx.refs(p) or [{"player": ctx.controller}]:
         if "player" in ref:
-            ctx.state.players[ref["player"]].life += ctx.amount(p.get("amount", 0))
+            gain_life(ctx.state, str(ref["player"]), ctx.amount(p.get("amount", 0)),
+                      source=ctx.source_id)
 
 
 @effect("lose_life")
