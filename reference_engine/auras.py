@@ -1,6 +1,6 @@
 """Auras (CR 303.4, 702.5 Enchant) and the state-based action for Auras (704.5m).
 
-The Enchant keyword is card data ``{kind = "enchant", filter = {...}}``: "Enchant creature" is
+The Enchant keyword is card data ``{kind = "keyword", keyword = "enchant", filter = {...}}``: "Enchant creature" is
 ``filter = { type = "Creature" }``, "Enchant permanent" an empty filter, "Enchant creature you
 control" ``{ type = "Creature", controller = "you" }`` ("you" is the Aura's controller).
 
@@ -47,7 +47,7 @@ ENCHANT_SLOT = "enchant"
 def enchant_filter(chars: Characteristics) -> dict[str, Any] | None:
     """The filter of an object's enchant ability (702.5a), or None if it has none."""
     for ability in chars.abilities:
-        if ability.get("kind") == "enchant":
+        if ability.get("kind") == "keyword" and ability.get("keyword") == "enchant":
             return dict(ability.get("filter", {}))
     return None
 

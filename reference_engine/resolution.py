@@ -3,7 +3,10 @@
 A spell's behaviour is card data: the face has ``{kind = "spell", targets = [...],
 effects = [...]}``; an ability on the stack carries the same two lists. Targets are slots,
 ``{name = "t", kind = "creature" | "player" | "any" | "permanent" | "spell" | "card",
-filter = {...}}``; effects name the slot they act on with ``target = "t"``.
+filter = {...}, player = "opponent" | "you"}``; effects name the slot they act on with
+``target = "t"``. Triggered abilities choose their targets as they go on the stack
+(:mod:`reference_engine.trigger_targets`); an Aura spell's target is its enchant slot
+(:mod:`reference_engine.auras`).
 
 On resolution (CR 608.2b) each target is checked again; if every target is now illegal the
 spell or ability does not resolve. Otherwise each effect runs in order, skipping the targets
@@ -197,6 +200,12 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
     kind = str(slot.get("kind", "any"))
     if "player" in ref:
         if kind not in ("player", "any") or ref["player"] not in state.players:
+            return False
+        # "target opponent" (``player = "opponent"``), "target player" (any).
+        whose = slot.get("player")
+        if whose == "opponent" and ref["player"] not in state.opponents(obj.controller):
+            return False
+        if whose == "you" and ref["player"] != obj.controller:
             return False
     else:
         target = state.objects.get(int(ref.get("object", -1)))
