@@ -1,4 +1,4 @@
-"""Random choices (CR 701.9c discarding at random, 701.24 shuffling) that a case can control.
+"""Random choices (CR 701.9b discarding at random, 701.24 shuffling) that a case can control.
 
 A random outcome is the case's answer to the choice, when it gives one (so a case can say
 which cards were discarded at random, or the order of a shuffled library, and any engine can
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import RulesViolation
 from reference_engine.core.registry import setup_hook
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ def random_pick(state: GameState, name: str, options: Sequence[str], count: int)
     if answer is not None:
         picked = [str(a) for a in _as_list(answer)]
         if len(picked) != count or len(set(picked)) != count or not set(picked) <= set(options):
-            raise SetupError(f"choice {name!r}: {answer!r} must be {count} different card(s) of "
-                             f"{list(options)!r}")
+            raise RulesViolation("illegal-choice", f"choice {name!r}: {answer!r} must be "
+                                 f"{count} different card(s) of {list(options)!r}")
         return picked
     return _rng(state).sample(list(options), count)
 
@@ -61,8 +61,8 @@ def random_order(state: GameState, name: str, options: Sequence[str]) -> list[st
     if answer is not None:
         order = [str(a) for a in _as_list(answer)]
         if sorted(order) != sorted(options):
-            raise SetupError(f"choice {name!r}: {answer!r} must list each of {list(options)!r} "
-                             "once")
+            raise RulesViolation("illegal-choice", f"choice {name!r}: {answer!r} must list "
+                                 f"each of {list(options)!r} once")
         return order
     order = list(options)
     _rng(state).shuffle(order)

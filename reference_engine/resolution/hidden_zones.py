@@ -22,7 +22,7 @@ as ``"moved"`` and under ``remember``, for the effects that follow):
   no hidden zone, so a matching card must be chosen if there is one.
 * ``discard {player, amount = 1, random = false, filter}``: the player discards ``amount`` cards
   of their choice (choice ``discard``; with several players, a table by player), or at random
-  (the case may answer ``discard`` to fix the outcome, else seeded; 701.9c); a player with no
+  (the case may answer ``discard`` to fix the outcome, else seeded; 701.9b); a player with no
   more cards than that discards their hand.
 * ``scry {amount}``: look at the top ``amount`` cards and put any number on the bottom, the
   rest on top, in any order (701.22a): choice ``scry = { top = [...], bottom = [...] }``, each
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.randomness import random_order, random_pick
 from reference_engine.layers.filters import FilterContext, check_filter, matches
@@ -84,12 +84,15 @@ def pick_cards(state: GameState, name: str, options: Sequence[GameObject], low: 
                          + f" ({low}-{high} of {labels}): add it to the action's 'choices' "
                          "or to setup.choices")
     picked = _as_list(answer)
+    # An answer the rules don't allow (too few cards for "a card", a card that doesn't
+    # qualify) rejects the action, like any illegal choice.
     if not low <= len(picked) <= high or len(set(picked)) != len(picked):
-        raise SetupError(f"choice {name!r}: {answer!r} must be {low}-{high} different card(s) "
-                         f"of {labels}")
+        raise RulesViolation("illegal-choice", f"choice {name!r}: {answer!r} must be "
+                             f"{low}-{high} different card(s) of {labels}")
     unknown = [p for p in picked if p not in labels]
     if unknown:
-        raise SetupError(f"choice {name!r}: {unknown!r} not among the options {labels}")
+        raise RulesViolation("illegal-choice", f"choice {name!r}: {unknown!r} not among the "
+                             f"options {labels}")
     return [options[labels.index(p)] for p in picked]
 
 
@@ -237,7 +240,8 @@ def _order(state: GameState, name: str, looked: list[GameObject],
     out = {pile: _as_list(answer.get(pile)) for pile in piles}
     placed = out[piles[0]] + out[piles[1]]
     if sorted(placed) != sorted(labels):
-        raise SetupError(f"choice {name!r}: {answer!r} must place each of {list(labels)} once")
+        raise RulesViolation("illegal-choice", f"choice {name!r}: {answer!r} must place each "
+                             f"of {list(labels)} once")
     return {pile: [labels[x] for x in out[pile]] for pile in piles}
 
 
