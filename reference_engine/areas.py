@@ -56,6 +56,7 @@ import reference_engine.resolution.trigger_targets
 import reference_engine.sba.attachments
 import reference_engine.sba.counters
 import reference_engine.sba.legend
+import reference_engine.sba.world
 import reference_engine.triggers.delayed
 import reference_engine.triggers.events
 import reference_engine.triggers.last_known
