@@ -73,8 +73,16 @@ class _Resolver:
 
     def __init__(self) -> None:
         self._dirs: dict[Path, Path] = {}
+        self._known: dict[str, Path] = {}  # paths asked for before (a root, for each file)
 
     def __call__(self, path: Path) -> Path:
+        key = str(path)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._resolve(path)
+        return known
+
+    def _resolve(self, path: Path) -> Path:
         name = path.name
         if not name or name in (".", "..") or os.path.islink(path):
             return path.resolve()
