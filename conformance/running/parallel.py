@@ -240,8 +240,13 @@ class SourceRun:
     planned: int = 0
     #: Called with the number of results planned so far, as chunks are loaded.
     on_planned: Callable[[int], None] | None = None
+    _started: tuple[list[list[Source]], Any, Any, list[Any]] | None = None
 
-    def results(self) -> Iterator[CaseResult]:
+    def start(self) -> None:
+        """Start the worker processes (they load their interpreter meanwhile); :meth:`results`
+        does it if this was not called."""
+        if self._started is not None:
+            return
         chunks = [self.sources[i:i + self.chunk] for i in range(0, len(self.sources), self.chunk)]
         ctx = _context()
         counter = ctx.Value("q", 0)
@@ -251,6 +256,12 @@ class SourceRun:
                  for k in range(max(0, min(self.jobs, len(chunks)) - 1))]
         for proc in procs:
             proc.start()
+        self._started = (chunks, counter, out, procs)
+
+    def results(self) -> Iterator[CaseResult]:
+        self.start()
+        assert self._started is not None
+        chunks, counter, out, procs = self._started
         local = _Chunks(self.config, runner=self.runner)
         done: dict[int, list[_Loaded]] = {}
         owner: dict[int, int] = {}
@@ -335,4 +346,6 @@ def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str,
     """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers)."""
     config = _Config(adapter_spec=adapter_spec, timeout=timeout, era=era, skip=tuple(skip),
                      roots=tuple(str(r) for r in roots), spec_root=str(spec.root))
-    return SourceRun(list(sources), config, runner, jobs=max(1, jobs), chunk=chunk)
+    run = SourceRun(list(sources), config, runner, jobs=max(1, jobs), chunk=chunk)
+    run.start()
+    return run
