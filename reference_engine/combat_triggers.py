@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import FilterContext, matches
 from .layers import compute_all
-from .resolution import ResolveContext, amount
+from .amounts import AmountContext, amount
 from .triggers import trigger_matcher
 
 if TYPE_CHECKING:
@@ -135,9 +135,10 @@ def _blocked_by_creature(state: GameState, obj: GameObject, spec: Mapping[str, A
     return event.kind == "blocks" and event.details.get("attacker") == obj.id
 
 
-@amount("event_damage")
-def _event_damage(ctx: ResolveContext, arg: Any) -> int:
+@amount("event_damage", arg="bool", cr=("608.2h", "603.2"),
+        example="Jackal Pup: it deals that much damage to you, {event_damage = true}")
+def _event_damage(ctx: AmountContext, arg: Any) -> int:
     """The damage dealt by the event that triggered this ability ("that much", 608.2h)."""
-    event = ctx.obj.extra.get("trigger_event")
+    event = ctx.extra.get("trigger_event")
     details = getattr(event, "details", {})
     return int(details.get("amount", 0)) if getattr(event, "kind", None) == "damage" else 0

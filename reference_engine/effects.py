@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .amounts import AmountContext, evaluate
 from .characteristics import Characteristics
 from .errors import SetupError
 from .mana import color_from_word
@@ -112,11 +113,25 @@ def _colors(params: Mapping[str, Any]) -> frozenset[Any]:
         raise SetupError(str(exc)) from None
 
 
-def _int(params: Mapping[str, Any], key: str) -> int:
+def layer_amounts(ctx: LayerContext) -> AmountContext:
+    """Where an operation's amounts are counted: in the layers, seeing the characteristics
+    computed so far (types after layer 4, colors after layer 5), "you" the effect's controller,
+    "this" its source and "itself" the object being changed (a static ability counts
+    continuously, CR 611.3a)."""
+    obj = ctx.state.objects.get(ctx.object_id)
+    x = (obj.x or 0) if obj is not None and obj.zone == "stack" else 0
+    return AmountContext(state=ctx.state, you=ctx.effect.controller, source=ctx.effect.source,
+                         chars_of=ctx.current.__getitem__, x=x, object_id=ctx.object_id)
+
+
+def _int(params: Mapping[str, Any], key: str, ctx: LayerContext) -> int:
+    """A numeric field: an integer or a counted amount ("+1/+1 for each Forest you control")."""
     value = params.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError(f"effect field {key!r} must be an integer, not {value!r}")
-    return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Mapping):
+        return evaluate(value, layer_amounts(ctx))
+    raise SetupError(f"effect field {key!r} must be an integer or an amount, not {value!r}")
 
 
 # -- layer 3: text-changing effects ---------------------------------------------------------
@@ -229,16 +244,16 @@ def _remove_abilities(chars: Characteristics, params: Mapping[str, Any],
 def _set_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Set base power and/or toughness to specific values (CR 613.4b)."""
     if "power" in params:
-        chars.power = _int(params, "power")
+        chars.power = _int(params, "power", ctx)
     if "toughness" in params:
-        chars.toughness = _int(params, "toughness")
+        chars.toughness = _int(params, "toughness", ctx)
 
 
 @operation("modify_pt", "7c")
 def _modify_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Add to power and toughness, e.g. +2/+2 or -2/-2 (CR 613.4c)."""
-    chars.power = int(chars.power or 0) + _int(params, "power")
-    chars.toughness = int(chars.toughness or 0) + _int(params, "toughness")
+    chars.power = int(chars.power or 0) + _int(params, "power", ctx)
+    chars.toughness = int(chars.toughness or 0) + _int(params, "toughness", ctx)
 
 
 @operation("switch_pt", "7d")

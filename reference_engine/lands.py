@@ -27,7 +27,7 @@ from .errors import RulesViolation, SetupError
 from .layers import characteristics_of, compute_all, layer_rule, static_abilities
 from .priority import give_priority
 from .registry import LAND_PLAY_RESTRICTIONS, action, query
-from .resolution import ResolveContext, amount
+from .amounts import AmountContext, amount
 
 if TYPE_CHECKING:
     from .game import Game
@@ -120,13 +120,12 @@ def domain(state: GameState, player: str) -> int:
     return len(basic_land_types_among(state, player))
 
 
-@amount("domain")
-def _domain_amount(ctx: ResolveContext, who: Any) -> int:
-    """The domain count of the spell's or ability's controller, counted now (CR 608.2h)."""
-    player = ctx.controller if who in ("controller", "you", True) else str(who)
-    if player not in ctx.state.players:
-        raise SetupError(f"domain: unknown player {who!r}")
-    return domain(ctx.state, player)
+@amount("domain", arg="str", cr=("207.2c", "305.6"),
+        example='Tribal Flames: damage equal to {domain = "you"}')
+def _domain_amount(ctx: AmountContext, who: Any) -> int:
+    """Domain: the number of basic land types among lands a player ("you" by default)
+    controls (CR 207.2c), counted now (CR 608.2h)."""
+    return domain(ctx.state, ctx.player(who))
 
 
 @query("domain")

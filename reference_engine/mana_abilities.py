@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from .amounts import AmountContext, evaluate, selected
 from .characteristics import Characteristics
 from .choices import choose
 from .errors import SetupError
@@ -131,7 +132,13 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
                                     for s in parse_mana_cost(produce).symbols))
     if not isinstance(produce, Mapping):
         raise SetupError(f"a mana ability of {source.card.name} needs 'produce'")
-    amount = int(produce.get("amount", 1))
+    amount = _produced_amount(state, source, produce.get("amount", 1), controller)
+    if "colors_among" in produce:
+        # "For each color among permanents you control, add one mana of that color."
+        actx = _amounts(state, source, controller)
+        found = {c.value for o in selected(actx, produce["colors_among"])
+                 for c in actx.chars_of(o.id).colors}
+        return Proposal(fixed=tuple(t for t in COLOR_TYPES if t in found))
     if "one_of" in produce:
         options = tuple(_type_letter(t, "produce.one_of") for t in produce["one_of"])
     elif produce.get("any_color"):
@@ -148,6 +155,20 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
     else:
         raise SetupError(f"unknown 'produce' {dict(produce)!r} on {source.card.name}")
     return Proposal(fixed=None, options=options, amount=amount)
+
+
+def _amounts(state: GameState, source: GameObject, controller: str) -> AmountContext:
+    chars = compute_all(state)
+    return AmountContext(state=state, you=controller, source=source.id,
+                         chars_of=chars.__getitem__)
+
+
+def _produced_amount(state: GameState, source: GameObject, value: Any, controller: str) -> int:
+    """How much mana: an integer or a counted amount, counted as the ability resolves ("add
+    {G} for each Elf you control", CR 106.1, 608.2h); never less than 0 (107.1b)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(value, 0)
+    return max(evaluate(value, _amounts(state, source, controller)), 0)
 
 
 # -- replacement effects on tapping for mana (CR 106.12b, 614, 616.1) -----------------------------

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .amounts import AMOUNTS, AmountContext, amount, evaluate, is_amount
 from .choices import choose
 from .damage import DamageEvent, deal_damage
 from .drawing import draw_cards
@@ -65,21 +66,43 @@ class ResolveContext:
         """Whether the spell was kicked (CR 702.33d)."""
         return self.obj.kicked > 0
 
+    @property
+    def x(self) -> int:
+        """X while this resolves (CR 107.3): the announced X; for an enters-triggered ability,
+        the X of the spell that became its source (107.3m)."""
+        if self.obj.x is not None:
+            return int(self.obj.x)
+        event = self.obj.extra.get("trigger_event")
+        if self.obj.ability is not None and event is not None and event.kind == "enters":
+            source = self.state.objects.get(int(event.details["object"]))
+            if source is not None:
+                return int(source.extra.get("cast_x") or 0)
+        return 0
+
+    def amount_context(self) -> AmountContext:
+        """Where this effect's amounts are counted: now, with "you" its controller and
+        "this" its source (CR 608.2h); target slots and remembered objects may be named."""
+        from .layers import compute_all
+        from .values import last_known_chars, named_objects
+
+        chars = compute_all(self.state)
+        return AmountContext(
+            state=self.state, you=self.controller, source=self.source_id,
+            chars_of=chars.__getitem__, x=self.x,
+            named=lambda name: named_objects(self, name),
+            last_known=lambda oid: last_known_chars(self, oid),
+            extra={"trigger_event": self.obj.extra.get("trigger_event"), "resolving": self})
+
     def amount(self, value: Any) -> int:
         """An amount: an integer, ``"X"`` for the value chosen for X (CR 107.3), or a table
-        ``{name = argument}`` computed now by the amount registered as ``name`` (e.g.
-        ``{domain = "controller"}``, counted as the effect happens, CR 608.2h)."""
-        if value == "X":
-            return int(self.obj.x or 0)
+        ``{name = argument}`` counted now by the amount registered as ``name`` (e.g.
+        ``{domain = "you"}``, counted as the effect happens, CR 608.2h); see
+        :mod:`reference_engine.amounts`."""
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, Mapping) and len(value) == 1:
-            name, arg = next(iter(value.items()))
-            fn = AMOUNTS.get(str(name))
-            if fn is None:
-                raise SetupError(f"unknown amount {name!r} (known: {', '.join(sorted(AMOUNTS))})")
-            return fn(self, arg)
-        raise SetupError(f"an amount must be an integer, 'X' or {{name = ...}}, not {value!r}")
+        if value == "X":
+            return self.x
+        return evaluate(value, self.amount_context())
 
     def event_player(self) -> str | None:
         """The player named by the event that triggered this ability ("that player")."""
@@ -108,17 +131,6 @@ class ResolveContext:
 
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
-AmountFn = Callable[[ResolveContext, Any], int]
-#: Amounts computed while an effect happens, by name (registered with :func:`amount`).
-AMOUNTS: dict[str, AmountFn] = {}
-
-
-def amount(name: str) -> Callable[[AmountFn], AmountFn]:
-    """Register the amount ``name`` (an effect's ``amount = {name = argument}``)."""
-    def register(fn: AmountFn) -> AmountFn:
-        AMOUNTS[name] = fn
-        return fn
-    return register
 
 
 def effect(name: str) -> Callable[[EffectFn], EffectFn]:
@@ -258,6 +270,9 @@ def resolve_top(state: GameState) -> None:
             _leave_stack(state, obj, countered=True)
             return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
+    from .values import snapshot_targets
+
+    snapshot_targets(ctx)
     for hook in RESOLVE_HOOKS:
         hook(ctx, ability)
     for eff in (ability or {}).get("effects", []):
@@ -284,11 +299,29 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
         return
     if eff.get("target") is not None and str(eff["target"]) in ctx.illegal:
         return  # 608.2b: illegal targets aren't affected
+    if "condition" in eff and not effect_condition_holds(ctx, eff["condition"]):
+        return  # 608.2c: "if ..." checked as this part of the effect is reached
     kind = str(eff.get("type"))
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
+    from .values import snapshot_targets
+
+    snapshot_targets(ctx)
     fn(ctx, eff)
+
+
+def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:
+    """Whether an effect's ``condition`` holds now, as that part of the effect is reached
+    (CR 608.2c), with "you" the controller and "this" the source."""
+    from .conditions import ConditionContext, holds
+    from .layers import compute_all
+
+    if not isinstance(cond, Mapping):
+        raise SetupError(f"an effect's condition must be a table, not {cond!r}")
+    chars = compute_all(ctx.state)
+    return holds(ctx.state, cond, ConditionContext(source=ctx.source_id, you=ctx.controller,
+                                                   chars_of=chars.__getitem__, x=ctx.x))
 
 
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
@@ -384,8 +417,12 @@ def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
     as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
     affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    # 608.2h: a resolving effect's amounts ("+X/+X, where X is ...") are counted once, now.
+    op = {k: (ctx.amount(v) if k != "type" and (v == "X" or (isinstance(v, Mapping)
+                                                            and is_amount(v))) else v)
+          for k, v in dict(p["op"]).items()}
     ctx.state.effects.append(ContinuousEffect(
-        op=dict(p["op"]), timestamp=ctx.state.new_timestamp(), affected=affected,
+        op=op, timestamp=ctx.state.new_timestamp(), affected=affected,
         source=ctx.source_id, controller=ctx.controller,
         duration=str(p.get("duration", "end-of-turn"))))
     ctx.state.changed()

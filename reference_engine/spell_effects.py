@@ -55,14 +55,7 @@ __all__ = ["copy_spell", "x_for"]
 def x_for(ctx: ResolveContext) -> int:
     """X while ``ctx`` resolves (107.3): the spell's announced X; for an enters-triggered
     ability, the X of the spell that became its source (107.3m)."""
-    if ctx.obj.x is not None:
-        return int(ctx.obj.x)
-    event = ctx.obj.extra.get("trigger_event")
-    if ctx.obj.ability is not None and event is not None and event.kind == "enters":
-        source = ctx.state.objects.get(int(event.details["object"]))
-        if source is not None:
-            return int(source.extra.get("cast_x") or 0)
-    return 0
+    return ctx.x
 
 
 def _amount(ctx: ResolveContext, value: Any) -> int:

@@ -21,10 +21,12 @@ from .errors import SetupError
 from .layers import characteristics_of
 
 if TYPE_CHECKING:
+    from .characteristics import Characteristics
     from .objects import GameObject
     from .resolution import ResolveContext
 
-__all__ = ["amount_answers", "chosen", "players_of", "remember", "remembered", "with_choices"]
+__all__ = ["amount_answers", "chosen", "last_known_chars", "named_objects", "players_of",
+           "remember", "remembered", "snapshot_targets", "with_choices"]
 
 
 def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
@@ -52,6 +54,39 @@ def remembered(ctx: ResolveContext, name: str) -> list[GameObject]:
     """The objects remembered as ``name`` that still exist (CR 400.7)."""
     ids = ctx.obj.extra.get("remembered", {}).get(name, [])
     return [ctx.state.objects[i] for i in ids if i in ctx.state.objects]
+
+
+def named_objects(ctx: ResolveContext, name: str) -> list[int]:
+    """Ids an amount or effect names while ``ctx`` resolves: a target slot's objects (legal or
+    not: "that creature" after it was destroyed reads its last known information), else the
+    objects remembered as ``name``."""
+    slot = [int(r["object"]) for r in ctx.obj.targets
+            if str(r.get("slot")) == name and "object" in r]
+    if slot or any(str(r.get("slot")) == name for r in ctx.obj.targets):
+        return slot
+    return list(ctx.obj.extra.get("remembered", {}).get(name, []))
+
+
+_TARGET_CHARS = "target_chars"
+
+
+def snapshot_targets(ctx: ResolveContext) -> None:
+    """Keep the characteristics of the objects this spell or ability names (targets and
+    remembered objects) as they are now, for last known information once they have left
+    (CR 608.2h, 113.7a). Called as resolution starts and before each effect."""
+    store: dict[int, Any] = ctx.obj.extra.setdefault(_TARGET_CHARS, {})
+    ids = [int(r["object"]) for r in ctx.obj.targets if "object" in r]
+    for remembered_ids in ctx.obj.extra.get("remembered", {}).values():
+        ids += [int(i) for i in remembered_ids]
+    for oid in ids:
+        if oid in ctx.state.objects:
+            store[oid] = characteristics_of(ctx.state, oid).copy()
+
+
+def last_known_chars(ctx: ResolveContext, oid: int) -> Characteristics | None:
+    """The characteristics object ``oid`` last had while ``ctx`` was resolving, if kept."""
+    found = ctx.obj.extra.get(_TARGET_CHARS, {}).get(oid)
+    return found if found is not None else None
 
 
 def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:
