@@ -26,6 +26,8 @@ from . import (  # noqa: F401
     damage_results,
     entering,
     evasion,
+    fight,
+    free_cast,
     flashback,
     keywords,
     lands,

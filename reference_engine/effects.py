@@ -8,6 +8,7 @@ effects that exist at a case's setup and effects created by resolving spells all
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from .amounts import AmountContext, evaluate
 from .characteristics import Characteristics
 from .errors import SetupError
 from .mana import color_from_word
+from .vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -59,13 +61,17 @@ class Operation:
 OPERATIONS: dict[str, Operation] = {}
 
 
-def operation(name: str, layer: str) -> Callable[[Apply], Apply]:
-    """Register an operation ``name`` applying in ``layer`` (one of :data:`LAYERS`)."""
+def operation(name: str, layer: str, *, params: Params = None, cr: tuple[str, ...] = (),
+              example: str = "") -> Callable[[Apply], Apply]:
+    """Register an operation ``name`` applying in ``layer`` (one of :data:`LAYERS`), with its
+    parameters, CR numbers and an example for the docs and validation."""
     if layer not in LAYERS:
         raise ValueError(f"unknown layer {layer!r}")
 
     def register(fn: Apply) -> Apply:
         OPERATIONS[name] = Operation(name, layer, fn)
+        describe("operations", name, fn, params=params, cr=cr, example=example,
+                 doc=f"Layer {layer}. {inspect.cleandoc(fn.__doc__ or '')}")
         return fn
 
     return register
@@ -194,6 +200,15 @@ def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
         chars.subtypes = tuple(t for t in chars.subtypes if _subtype_kept(t, chars.types))
     if "supertypes" in params:
         chars.supertypes = tuple(params["supertypes"])
+
+
+@operation("lose_creature_types", "4", cr=("205.3m", "613.1d"),
+           example='Ego Erasure: {type = "lose_creature_types"}')
+def _lose_creature_types(chars: Characteristics, params: Mapping[str, Any],
+                         ctx: LayerContext) -> None:
+    """The object loses all creature types (CR 205.3m), keeping its card types and its other
+    subtypes (an artifact creature Equipment stays an Equipment)."""
+    chars.subtypes = tuple(t for t in chars.subtypes if t in _SUBTYPE_OWNERS)
 
 
 # -- layer 5: color-changing effects --------------------------------------------------------

@@ -25,6 +25,7 @@ from .errors import SetupError
 from .filters import FilterContext, matches
 from .layers import characteristics_of
 from .objects import GameObject
+from .vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -117,6 +118,12 @@ class ResolveContext:
         who = params.get("target", params.get("to"))
         if who is None:
             return []
+        if isinstance(who, Mapping) and set(who) == {"controller_of"}:
+            # "that creature's controller": as it last existed if it left (608.2h).
+            from .values import last_known_controller
+
+            player = last_known_controller(self, str(who["controller_of"]))
+            return [{"player": player}] if player is not None else []
         if who == "controller":
             return [{"player": self.controller}]
         if who == "each_opponent":
@@ -129,14 +136,31 @@ class ResolveContext:
         return list(self.targets.get(str(who), []))
 
 
+#: Where a resolving spell or ability keeps the life its effects made players lose.
+LIFE_LOST = "life_lost"
+
+
+@amount("life_lost_this_way", arg="bool", cr=("119.3", "608.2c"),
+        example="Gray Merchant of Asphodel: you gain {life_lost_this_way = true} life")
+def _life_lost_this_way(ctx: AmountContext, arg: Any) -> int:
+    """The total life players lost to the earlier parts of this spell's or ability's effect
+    ("you gain life equal to the life lost this way")."""
+    resolving = ctx.extra.get("resolving")
+    obj = getattr(resolving, "obj", None)
+    return int(obj.extra.get(LIFE_LOST, 0)) if obj is not None else 0
+
+
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
 
 
-def effect(name: str) -> Callable[[EffectFn], EffectFn]:
-    """Register effect ``name`` of the resolution vocabulary."""
+def effect(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
+           example: str = "") -> Callable[[EffectFn], EffectFn]:
+    """Register effect ``name`` of the resolution vocabulary, with its parameters, CR numbers
+    and an example for the docs and validation (:mod:`reference_engine.vocab_spec`)."""
     def register(fn: EffectFn) -> EffectFn:
         EFFECTS[name] = fn
+        describe("effects", name, fn, params=params, cr=cr, example=example)
         return fn
     return register
 
@@ -347,16 +371,25 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     division announced as the spell was cast (601.2d, :mod:`reference_engine.division`)."""
     from .division import share_of
 
-    amount = ctx.amount(p.get("amount", 0))
+    source = ctx.source_id
+    if p.get("source") is not None:
+        # 120.3 / 701.14: "target creature deals damage equal to its power": the creature is
+        # the source; if it is an illegal target or gone, it deals no damage (608.2b).
+        sources = [o.id for o in objects_of(ctx, ctx.refs({"target": p["source"]}))
+                   if o.zone == "battlefield"]
+        if not sources or str(p["source"]) in ctx.illegal:
+            return
+        source = sources[0]
+    amount = max(ctx.amount(p.get("amount", 0)), 0)
     events = []
     for ref in ctx.refs(p):
         if p.get("divided"):
             share = share_of(ctx.obj, str(p.get("target")), ref)
             amount = share if share is not None else amount
         if "player" in ref:
-            events.append(DamageEvent(ctx.source_id, amount, target_player=ref["player"]))
+            events.append(DamageEvent(source, amount, target_player=ref["player"]))
         else:
-            events.append(DamageEvent(ctx.source_id, amount, target_object=int(ref["object"])))
+            events.append(DamageEvent(source, amount, target_object=int(ref["object"])))
     deal_damage(ctx.state, events)
 
 
@@ -399,7 +432,9 @@ def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to loses life (CR 119.3)."""
     for ref in ctx.refs(p):
         if "player" in ref:
-            ctx.state.players[ref["player"]].life -= ctx.amount(p.get("amount", 0))
+            lost = max(ctx.amount(p.get("amount", 0)), 0)
+            ctx.state.players[ref["player"]].life -= lost
+            ctx.obj.extra[LIFE_LOST] = int(ctx.obj.extra.get(LIFE_LOST, 0)) + lost
 
 
 @effect("draw")
@@ -417,10 +452,16 @@ def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
     as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
     affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    from .values import with_chosen
+
+    # 607.5a, 608.2d: values chosen on resolution ("the color of your choice") are filled in.
+    chosen_op = with_chosen(ctx, dict(p["op"]))
+    if chosen_op is None:
+        return
     # 608.2h: a resolving effect's amounts ("+X/+X, where X is ...") are counted once, now.
     op = {k: (ctx.amount(v) if k != "type" and (v == "X" or (isinstance(v, Mapping)
                                                             and is_amount(v))) else v)
-          for k, v in dict(p["op"]).items()}
+          for k, v in chosen_op.items()}
     ctx.state.effects.append(ContinuousEffect(
         op=op, timestamp=ctx.state.new_timestamp(), affected=affected,
         source=ctx.source_id, controller=ctx.controller,
@@ -440,6 +481,27 @@ def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Untap each target permanent (CR 701.26)."""
     for obj in objects_of(ctx, ctx.refs(p)):
         obj.tapped = False
+
+
+@effect("tap_or_untap", params={
+    "target": "ref!: the permanents to tap or untap",
+    "choice": "str: the name of the choice answered \"tap\" or \"untap\" (default "
+              "\"tap_or_untap\")"},
+    cr=("701.26a", "608.2d"),
+    example='Twiddle: {type = "tap_or_untap", target = "t"}')
+def _tap_or_untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Tap or untap each target permanent, as the controller chooses on resolution ("you may
+    tap or untap target ...", CR 701.26a, 608.2d): choice ``tap_or_untap``, answered "tap",
+    "untap" or "neither"."""
+    answer = choose(ctx.state, str(p.get("choice", "tap_or_untap")), ["tap", "untap", "neither"])
+    if answer == "neither":
+        return
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone == "battlefield":
+            obj.tapped = answer == "tap"
+            ctx.state.log("tapped" if obj.tapped else "untapped", object=obj.id,
+                          card=obj.card.name)
+    ctx.state.changed()
 
 
 @effect("choose")

@@ -30,12 +30,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
-from .choices import choose
+from .choices import choose, offer_choices, withdraw_choices
 from .countering import can_be_countered, counter_object
 from .division import DIVISION, ref_key
 from .filters import FilterContext, matches
 from .layers import characteristics_of
 from .objects import GameObject
+from .registry import action
 from .resolution import (
     RESOLVE_HOOKS,
     ResolveContext,
@@ -47,6 +48,7 @@ from .resolution import (
 from .triggers import trigger_matcher
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import Event, GameState
 
 __all__ = ["copy_spell", "x_for"]
@@ -108,17 +110,31 @@ def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
             ctx.state.move(obj, "hand")
 
 
-@effect("put_onto_battlefield")
+@effect("put_onto_battlefield", params={
+    "target": "ref: the card(s) to put onto the battlefield (a target slot or \"self\")",
+    "from": "str: otherwise, the zone of the controller's to choose a card from (default "
+            "\"hand\")",
+    "filter": "filter: what may be chosen from that zone",
+    "choice": "str: the name of that choice (default \"put\"), a handle or \"none\"",
+    "transformed": "bool: it enters transformed, back face up (CR 712.14; only a "
+                   "transforming double-faced card can, 712.14a)"},
+    cr=("110.2", "702.33a", "712.14", "712.14a"),
+    example='Startled Awake: {type = "put_onto_battlefield", target = "self", '
+            'transformed = true}')
 def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put each target card onto the battlefield, or else one card matching ``filter`` the
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
-    it isn't cast, so it isn't kicked (702.33a)."""
+    it isn't cast, so it isn't kicked (702.33a); ``transformed`` puts it onto the battlefield
+    with its back face up (712.14), which a card that isn't double-faced can't do (712.14a)."""
     from .entering import enter_battlefield
 
     state = ctx.state
+    transformed = bool(p.get("transformed", False))
     if p.get("target") is not None:
         for obj in objects_of(ctx, ctx.refs(p)):
-            enter_battlefield(state, obj, controller=ctx.controller)
+            if obj.zone not in ("battlefield", "stack"):
+                enter_battlefield(state, obj, controller=ctx.controller,
+                                  transformed=transformed)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))
@@ -129,7 +145,41 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     picked = choose(state, str(p.get("choice", "put")), names)
     if picked == "none":
         return
-    enter_battlefield(state, options[names.index(picked)], controller=ctx.controller)
+    enter_battlefield(state, options[names.index(picked)], controller=ctx.controller,
+                      transformed=transformed)
+
+
+@action("put_onto_battlefield", params={
+    "object": "str!: the handle of the card to put onto the battlefield",
+    "player": "str: who controls it (default its owner)",
+    "transformed": "bool: it enters with its back face up (CR 712.14, 712.14a)"},
+    cr=("110.2", "614.12", "712.14", "712.14a"),
+    example='{type = "put_onto_battlefield", object = "delver", transformed = true}')
+def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
+    """An effect from outside the case puts a card onto the battlefield from any zone (as a
+    resolving "put onto the battlefield" effect would: replacement effects apply, 614.12, and
+    triggers see it enter); ``transformed``: back face up, which only a transforming
+    double-faced card can do; another card then stays where it is (712.14a). Rejected with
+    ``illegal-action`` if the object is a permanent or a spell already."""
+    from .entering import enter_battlefield
+    from .errors import RulesViolation
+
+    state = game.state
+    obj = game.object(a.get("object"))
+    if obj.zone in ("battlefield", "stack"):
+        raise RulesViolation("illegal-action", f"{obj.name_for_log} is on the {obj.zone}; only "
+                             "a card in another zone can be put onto the battlefield")
+    player = game.player(a["player"]) if a.get("player") is not None else obj.owner
+    offer_choices(state, a.get("choices"))
+    try:
+        enter_battlefield(state, obj, controller=player,
+                          transformed=bool(a.get("transformed", False)))
+    finally:
+        withdraw_choices(state)
+    from .priority import give_priority
+
+    # 117.5: state-based actions and triggered abilities before a player next gets priority.
+    give_priority(state, state.priority_player or state.active_player)
 
 
 @effect("put_counters")

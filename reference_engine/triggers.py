@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CardDef
 from .layers import compute_all
+from .vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from .objects import GameObject
@@ -38,10 +39,13 @@ TRIGGER_MATCHERS: dict[str, Matcher] = {}
 KEYWORD_TRIGGERS: dict[str, dict[str, Any]] = {}
 
 
-def trigger_matcher(event: str) -> Callable[[Matcher], Matcher]:
-    """Register the matcher for triggers on ``event``."""
+def trigger_matcher(event: str, *, params: Params = None, cr: tuple[str, ...] = (),
+                    example: str = "") -> Callable[[Matcher], Matcher]:
+    """Register the matcher for triggers on ``event``, with the trigger table's parameters
+    (besides ``event`` and ``zones``), CR numbers and an example."""
     def register(fn: Matcher) -> Matcher:
         TRIGGER_MATCHERS[event] = fn
+        describe("trigger events", event, fn, params=params, cr=cr, example=example)
         return fn
     return register
 

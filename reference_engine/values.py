@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from .objects import GameObject
     from .resolution import ResolveContext
 
-__all__ = ["amount_answers", "chosen", "last_known_chars", "named_objects", "players_of",
-           "remember", "remembered", "snapshot_targets", "with_choices"]
+__all__ = ["amount_answers", "chosen", "last_known_chars", "named_objects", "last_known_controller",
+           "players_of", "remember", "with_chosen", "remembered", "snapshot_targets", "with_choices"]
 
 
 def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
@@ -68,6 +68,7 @@ def named_objects(ctx: ResolveContext, name: str) -> list[int]:
 
 
 _TARGET_CHARS = "target_chars"
+_TARGET_CONTROLLERS = "target_controllers"
 
 
 def snapshot_targets(ctx: ResolveContext) -> None:
@@ -78,9 +79,24 @@ def snapshot_targets(ctx: ResolveContext) -> None:
     ids = [int(r["object"]) for r in ctx.obj.targets if "object" in r]
     for remembered_ids in ctx.obj.extra.get("remembered", {}).values():
         ids += [int(i) for i in remembered_ids]
+    controllers: dict[int, str] = ctx.obj.extra.setdefault(_TARGET_CONTROLLERS, {})
     for oid in ids:
         if oid in ctx.state.objects:
             store[oid] = characteristics_of(ctx.state, oid).copy()
+            controllers[oid] = ctx.state.objects[oid].controller
+
+
+def last_known_controller(ctx: ResolveContext, name: str) -> str | None:
+    """The controller of the first object named ``name`` (a target slot or remembered name),
+    now or as it last existed while ``ctx`` was resolving (608.2h)."""
+    for oid in named_objects(ctx, name):
+        obj = ctx.state.objects.get(oid)
+        if obj is not None:
+            return obj.controller
+        known = ctx.obj.extra.get(_TARGET_CONTROLLERS, {}).get(oid)
+        if known is not None:
+            return str(known)
+    return None
 
 
 def last_known_chars(ctx: ResolveContext, oid: int) -> Characteristics | None:
@@ -141,6 +157,26 @@ def with_choices(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any] 
         else:
             out[k] = v
     return out
+
+
+def with_chosen(ctx: ResolveContext, value: Any) -> Any:
+    """``value`` with every ``{choice = key}`` table inside it (at any depth) replaced by the
+    value chosen for ``key`` (CR 608.2d, 607.2); None if a choice it needs is undefined
+    (CR 607.5a)."""
+    if isinstance(value, Mapping):
+        if set(value) == {"choice"}:
+            return chosen(ctx, str(value["choice"]))
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            new = with_chosen(ctx, v)
+            if new is None and v is not None:
+                return None
+            out[k] = new
+        return out
+    if isinstance(value, list):
+        items = [with_chosen(ctx, v) for v in value]
+        return None if any(i is None for i in items) else items
+    return value
 
 
 def require(params: Mapping[str, Any], key: str, what: str) -> Any:
