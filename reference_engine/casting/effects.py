@@ -31,9 +31,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
-from reference_engine.core.choices import choose
+from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
 from reference_engine.core.objects import GameObject
+from reference_engine.core.registry import action
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.countering import can_be_countered, counter_object
@@ -43,6 +44,7 @@ from reference_engine.triggers.abilities import trigger_matcher
 
 if TYPE_CHECKING:
     from reference_engine.core.state import Event, GameState
+    from reference_engine.game import Game
 
 __all__ = ["copy_spell", "x_for"]
 
@@ -153,8 +155,8 @@ def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
     triggers see it enter); ``transformed``: back face up, which only a transforming
     double-faced card can do; another card then stays where it is (712.14a). Rejected with
     ``illegal-action`` if the object is a permanent or a spell already."""
-    from .entering import enter_battlefield
-    from .errors import RulesViolation
+    from reference_engine.core.errors import RulesViolation
+    from reference_engine.objects.entering import enter_battlefield
 
     state = game.state
     obj = game.object(a.get("object"))
@@ -168,7 +170,7 @@ def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
                           transformed=bool(a.get("transformed", False)))
     finally:
         withdraw_choices(state)
-    from .priority import give_priority
+    from reference_engine.turn.priority import give_priority
 
     # 117.5: state-based actions and triggered abilities before a player next gets priority.
     give_priority(state, state.priority_player or state.active_player)

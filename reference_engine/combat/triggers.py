@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.context import ResolveContext, amount
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.abilities import trigger_matcher

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.state import STEPS
+from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import COLORS, color_from_word
+from reference_engine.core.vocab_spec import Params, describe
+from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 
 if TYPE_CHECKING:

@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import color_from_word
+from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState

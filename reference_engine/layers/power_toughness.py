@@ -23,12 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from reference_engine.core.amounts import AmountContext, amount, evaluate
 from reference_engine.core.characteristics import Characteristics
-from reference_engine.core.errors import SetupError
-from reference_engine.core.objects import PER_PLAYER_ZONES, GameObject
 from reference_engine.core.state import GameState
-from reference_engine.layers.effects import LayerContext, operation
-from reference_engine.layers.filters import FilterContext, check_filter, matches
+from reference_engine.layers.effects import LayerContext, layer_amounts, operation
 from reference_engine.layers.system import layer_rule
 
 __all__ = ["counted_amount"]

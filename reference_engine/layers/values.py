@@ -17,15 +17,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext
+from reference_engine.core.context import AMOUNT_CONTEXTS, TARGET_CONTROLLERS
 from reference_engine.core.errors import SetupError
-from reference_engine.layers.system import characteristics_of
+from reference_engine.layers.system import characteristics_of, compute_all
 
 if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
     from reference_engine.core.context import ResolveContext
     from reference_engine.core.objects import GameObject
 
-__all__ = ["amount_answers", "chosen", "last_known_chars", "named_objects", "last_known_controller",
-           "players_of", "remember", "with_chosen", "remembered", "snapshot_targets", "with_choices"]
+__all__ = ["amount_answers", "chosen", "last_known_chars", "players_of", "remember",
+           "remembered", "snapshot_targets", "with_choices", "with_chosen"]
 
 
 def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
@@ -55,19 +58,7 @@ def remembered(ctx: ResolveContext, name: str) -> list[GameObject]:
     return [ctx.state.objects[i] for i in ids if i in ctx.state.objects]
 
 
-def named_objects(ctx: ResolveContext, name: str) -> list[int]:
-    """Ids an amount or effect names while ``ctx`` resolves: a target slot's objects (legal or
-    not: "that creature" after it was destroyed reads its last known information), else the
-    objects remembered as ``name``."""
-    slot = [int(r["object"]) for r in ctx.obj.targets
-            if str(r.get("slot")) == name and "object" in r]
-    if slot or any(str(r.get("slot")) == name for r in ctx.obj.targets):
-        return slot
-    return list(ctx.obj.extra.get("remembered", {}).get(name, []))
-
-
 _TARGET_CHARS = "target_chars"
-_TARGET_CONTROLLERS = "target_controllers"
 
 
 def snapshot_targets(ctx: ResolveContext) -> None:
@@ -78,30 +69,31 @@ def snapshot_targets(ctx: ResolveContext) -> None:
     ids = [int(r["object"]) for r in ctx.obj.targets if "object" in r]
     for remembered_ids in ctx.obj.extra.get("remembered", {}).values():
         ids += [int(i) for i in remembered_ids]
-    controllers: dict[int, str] = ctx.obj.extra.setdefault(_TARGET_CONTROLLERS, {})
+    controllers: dict[int, str] = ctx.obj.extra.setdefault(TARGET_CONTROLLERS, {})
     for oid in ids:
         if oid in ctx.state.objects:
             store[oid] = characteristics_of(ctx.state, oid).copy()
             controllers[oid] = ctx.state.objects[oid].controller
 
 
-def last_known_controller(ctx: ResolveContext, name: str) -> str | None:
-    """The controller of the first object named ``name`` (a target slot or remembered name),
-    now or as it last existed while ``ctx`` was resolving (608.2h)."""
-    for oid in named_objects(ctx, name):
-        obj = ctx.state.objects.get(oid)
-        if obj is not None:
-            return obj.controller
-        known = ctx.obj.extra.get(_TARGET_CONTROLLERS, {}).get(oid)
-        if known is not None:
-            return str(known)
-    return None
-
-
 def last_known_chars(ctx: ResolveContext, oid: int) -> Characteristics | None:
     """The characteristics object ``oid`` last had while ``ctx`` was resolving, if kept."""
     found = ctx.obj.extra.get(_TARGET_CHARS, {}).get(oid)
     return found if found is not None else None
+
+
+def resolve_amounts(ctx: ResolveContext) -> AmountContext:
+    """The amount context of a resolving spell or ability: counted now (CR 608.2h), "you" its
+    controller, "this" its source; it may name target slots and remembered objects, with their
+    last known characteristics once they have left (608.2h, 113.7a)."""
+    chars = compute_all(ctx.state)
+    return AmountContext(
+        state=ctx.state, you=ctx.controller, source=ctx.source_id, chars_of=chars.__getitem__,
+        x=ctx.x, named=ctx.named, last_known=lambda oid: last_known_chars(ctx, oid),
+        extra={"trigger_event": ctx.obj.extra.get("trigger_event"), "resolving": ctx})
+
+
+AMOUNT_CONTEXTS.append(resolve_amounts)
 
 
 def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
@@ -35,6 +36,7 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import parse_mana_cost
+from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.mana.pool import MANA_TYPES, SpendCheck, add_mana
@@ -135,9 +137,9 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
     if "colors_among" in produce:
         # "For each color among permanents you control, add one mana of that color."
         actx = _amounts(state, source, controller)
-        found = {c.value for o in selected(actx, produce["colors_among"])
+        colors = {c.value for o in selected(actx, produce["colors_among"])
                  for c in actx.chars_of(o.id).colors}
-        return Proposal(fixed=tuple(t for t in COLOR_TYPES if t in found))
+        return Proposal(fixed=tuple(t for t in COLOR_TYPES if t in colors))
     if "one_of" in produce:
         options = tuple(_type_letter(t, "produce.one_of") for t in produce["one_of"])
     elif produce.get("any_color"):

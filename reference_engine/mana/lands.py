@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.characteristics import Characteristics
-from reference_engine.core.context import ResolveContext, amount
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
 from reference_engine.layers.effects import LayerContext, operation

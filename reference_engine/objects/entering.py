@@ -210,7 +210,7 @@ def _counted(state: GameState, new: GameObject, rep: EnterReplacement,
              value: Mapping[str, Any]) -> int:
     """A counted amount of counters ("enters with a +1/+1 counter for each creature card in
     your graveyard"), counted as it enters (614.12) with "you" the replacement's controller."""
-    from .amounts import AmountContext, evaluate
+    from reference_engine.core.amounts import AmountContext, evaluate
 
     chars = compute_all(state)
     return max(evaluate(value, AmountContext(state=state, you=rep.controller, source=new.id,

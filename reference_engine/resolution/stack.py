@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, amount, is_amount
 from reference_engine.core.choices import choose
 from reference_engine.core.context import (
     EFFECTS,
@@ -36,6 +37,19 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
 __all__ = ["fused_ability", "is_legal_target", "resolve_top", "run_effect", "spell_ability"]
+
+#: Where a resolving spell or ability keeps the life its effects made players lose.
+LIFE_LOST = "life_lost"
+
+
+@amount("life_lost_this_way", arg="bool", cr=("119.3", "608.2c"),
+        example="Gray Merchant of Asphodel: you gain {life_lost_this_way = true} life")
+def _life_lost_this_way(ctx: AmountContext, arg: Any) -> int:
+    """The total life players lost to the earlier parts of this spell's or ability's effect
+    ("you gain life equal to the life lost this way")."""
+    resolving = ctx.extra.get("resolving")
+    obj = getattr(resolving, "obj", None)
+    return int(obj.extra.get(LIFE_LOST, 0)) if obj is not None else 0
 
 
 _KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "stack",
@@ -150,7 +164,7 @@ def resolve_top(state: GameState) -> None:
             _leave_stack(state, obj, countered=True)
             return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
-    from .values import snapshot_targets
+    from reference_engine.layers.values import snapshot_targets
 
     snapshot_targets(ctx)
     for hook in RESOLVE_HOOKS:
@@ -185,7 +199,7 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
-    from .values import snapshot_targets
+    from reference_engine.layers.values import snapshot_targets
 
     snapshot_targets(ctx)
     fn(ctx, eff)
@@ -194,8 +208,8 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
 def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:
     """Whether an effect's ``condition`` holds now, as that part of the effect is reached
     (CR 608.2c), with "you" the controller and "this" the source."""
-    from .conditions import ConditionContext, holds
-    from .layers import compute_all
+    from reference_engine.layers.conditions import ConditionContext, holds
+    from reference_engine.layers.system import compute_all
 
     if not isinstance(cond, Mapping):
         raise SetupError(f"an effect's condition must be a table, not {cond!r}")
@@ -303,7 +317,7 @@ def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
     as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
     affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
-    from .values import with_chosen
+    from reference_engine.layers.values import with_chosen
 
     # 607.5a, 608.2d: values chosen on resolution ("the color of your choice") are filled in.
     chosen_op = with_chosen(ctx, dict(p["op"]))

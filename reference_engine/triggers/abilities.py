@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
+from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 
 if TYPE_CHECKING:

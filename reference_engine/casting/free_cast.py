@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .casting import FREE, cast_spell
-from .choices import choose, offer_choices, withdraw_choices
-from .errors import RulesViolation
-from .filters import FilterContext, matches
-from .permissions import Permission
-from .resolution import ResolveContext, effect
-from .values import with_choices
+from reference_engine.casting.cast import FREE, cast_spell
+from reference_engine.casting.permissions import Permission
+from reference_engine.core.choices import choose, offer_choices, withdraw_choices
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.errors import RulesViolation
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.values import with_choices
 
 __all__: list[str] = []
 

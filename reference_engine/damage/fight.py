@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .damage import DamageEvent, deal_damage
-from .layers import compute_all
-from .resolution import ResolveContext, effect, objects_of
+from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.damage.events import DamageEvent, deal_damage
+from reference_engine.layers.system import compute_all
 
 __all__: list[str] = []
 
