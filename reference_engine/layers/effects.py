@@ -237,7 +237,11 @@ def _add_abilities(chars: Characteristics, params: Mapping[str, Any], ctx: Layer
     chars.keywords = chars.keywords | frozenset(
         str(k).casefold() for k in params.get("keywords", [])
     )
-    chars.abilities = chars.abilities + tuple(dict(a) for a in params.get("abilities", []))
+    granted = tuple(dict(a) for a in params.get("abilities", []))
+    chars.abilities = chars.abilities + granted
+    # A keyword ability written as data is a keyword the object has, as a printed one is.
+    chars.keywords = chars.keywords | frozenset(
+        str(a.get("keyword", "")).casefold() for a in granted if a.get("kind") == "keyword")
 
 
 @operation("remove_all_abilities", "6")

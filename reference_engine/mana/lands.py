@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
 from reference_engine.layers.effects import LayerContext, operation
@@ -204,5 +205,9 @@ def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
 def _play_land(game: Game, a: Mapping[str, Any]) -> None:
     """Play a land from hand: a special action, once per turn, in a main phase of your turn
     with an empty stack (CR 305.1-305.3)."""
-    play_land(game.state, game.player(a.get("player", game.state.priority_player)),
-              game.object(a.get("object")))
+    offer_choices(game.state, a.get("choices"))
+    try:
+        play_land(game.state, game.player(a.get("player", game.state.priority_player)),
+                  game.object(a.get("object")))
+    finally:
+        withdraw_choices(game.state)

@@ -64,6 +64,12 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
     if "player" in ref:
         if kind not in ("player", "any") or ref["player"] not in state.players:
             return False
+        # "target opponent" / "target player you control"... (115.1): ``player`` on the slot.
+        whose = slot.get("player")
+        if whose == "opponent" and ref["player"] == obj.controller:
+            return False
+        if whose == "you" and ref["player"] != obj.controller:
+            return False
     else:
         target = state.objects.get(int(ref.get("object", -1)))
         if target is None or kind == "player":
@@ -312,11 +318,29 @@ def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)))
 
 
-@effect("continuous")
+@effect("continuous", params={
+    "op": "op!: the layer operation; amounts in it are counted now (608.2h) and "
+          "``{choice = key}`` values are the ones chosen on resolution (608.2d)",
+    "target": "ref: what it affects (a target slot or \"self\")",
+    "affected": "filter: instead, every permanent matching this filter now (611.2c)",
+    "duration": "str: \"end-of-turn\" (default) or \"permanent\""},
+    cr=("611.2a", "611.2c", "608.2h", "613"),
+    example='Giant Growth: {type = "continuous", target = "t", op = {type = "modify_pt", '
+            'power = 3, toughness = 3}}')
 def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
-    as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
-    affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, or on every
+    permanent matching ``affected``, locked in as they are now (CR 611.2c); ``duration``
+    defaults to end of turn."""
+    if "affected" in p:
+        from reference_engine.layers.system import compute_all
+
+        chars = compute_all(ctx.state)
+        fctx = FilterContext(you=ctx.controller, source=ctx.source_id,
+                             chars_of=chars.__getitem__)
+        affected = [o.id for o in ctx.state.battlefield()
+                    if matches(ctx.state, o, dict(p["affected"]), ctx=fctx, chars=chars[o.id])]
+    else:
+        affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
     from reference_engine.layers.values import with_chosen
 
     # 607.5a, 608.2d: values chosen on resolution ("the color of your choice") are filled in.
