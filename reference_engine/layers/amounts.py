@@ -196,3 +196,4 @@ def _life(ctx: AmountContext, who: Any) -> int:
 def _cards_in_hand(ctx: AmountContext, who: Any) -> int:
     """The number of cards in a player's hand ("you" by default)."""
     return len(ctx.state.zone_list("hand", ctx.player(who)))
+
