@@ -14,7 +14,8 @@ from conformance.spec.catalog import default_spec
 from reference_engine import SWITCHES, CardCatalog, era_from_mapping, parse_card
 from reference_engine.capabilities import FEATURES
 
-#: The 106 ruling ids of the source catalog (research note), in catalog order.
+#: The ruling ids in catalog order: the 106 of the source catalog (research note), then those
+#: added since.
 CATALOG_IDS = [
     "MULTI-01", "MULTI-02", "MULTI-03", "MULTI-04", "MULTI-05", "MULTI-06", "MULTI-07",
     "MULTI-08", "MULTI-09", "KICK-01", "KICK-02", "KICK-03", "KICK-04", "KICK-05",
@@ -32,6 +33,10 @@ CATALOG_IDS = [
     "OVER-04", "OVER-05", "COST-02", "NMDFC-01", "KUJA-01", "KUJA-02", "NMDFC-02",
     "KUJA-03", "NMDFC-03", "NMDFC-04", "NMDFC-05", "KUJA-04", "CRYSTAL-01", "NMDFC-06",
     "CMDR-01",
+    # issue 17: counted amounts and the card vocabulary
+    "AMOUNT-01", "AMOUNT-02", "AMOUNT-03", "AMOUNT-04", "AMOUNT-05", "FIGHT-01", "FIGHT-02",
+    "POWERLKI-01", "COUNTERCHOICE-01", "COLORCHOICE-01", "FREECAST-01", "TAPUNTAP-01",
+    "CREATURETYPES-01", "MAXBLOCK-01", "DFCPUT-01", "SHOCK-01",
 ]
 
 
