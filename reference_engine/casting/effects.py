@@ -98,11 +98,14 @@ def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("return_to_hand")
 def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Return each target permanent to its owner's hand (a new object there, 400.7)."""
+    """Return each permanent referred to to its owner's hand (a new object there, 400.7); a
+    card referred to in another zone (``from``: "return it from your graveyard") too."""
+    moved = []
     for obj in objects_of(ctx, ctx.refs(p)):
-        if obj.zone == "battlefield":
+        if obj.zone == str(p.get("from", "battlefield")):
             ctx.state.log("returned", object=obj.id, card=obj.card.name, owner=obj.owner)
-            ctx.state.move(obj, "hand")
+            moved.append(ctx.state.move(obj, "hand"))
+    ctx.note_moved(moved, p)
 
 
 @effect("put_onto_battlefield", params={
@@ -112,23 +115,27 @@ def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     "filter": "filter: what may be chosen from that zone",
     "choice": "str: the name of that choice (default \"put\"), a handle or \"none\"",
     "transformed": "bool: it enters transformed, back face up (CR 712.14; only a "
-                   "transforming double-faced card can, 712.14a)"},
+                   "transforming double-faced card can, 712.14a)",
+    "tapped": "bool: it enters tapped",
+    "remember": "str: remember the permanent under this name (\"moved\" always)"},
     cr=("110.2", "702.33a", "712.14", "712.14a"),
     example='Startled Awake: {type = "put_onto_battlefield", target = "self", '
             'transformed = true}')
 def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put each target card onto the battlefield, or else one card matching ``filter`` the
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
-    it isn't cast, so it isn't kicked (702.33a)."""
+    it isn't cast, so it isn't kicked (702.33a); ``transformed`` puts it onto the battlefield
+    with its back face up (712.14), which a card that isn't double-faced can't do (712.14a)."""
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
     transformed = bool(p.get("transformed", False))
+    tapped = bool(p.get("tapped", False))
     if p.get("target") is not None:
-        for obj in objects_of(ctx, ctx.refs(p)):
-            if obj.zone not in ("battlefield", "stack"):
-                enter_battlefield(state, obj, controller=ctx.controller,
-                                  transformed=transformed)
+        ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped,
+                                          transformed=transformed)
+                        for obj in objects_of(ctx, ctx.refs(p))
+                        if obj.zone not in ("battlefield", "stack")], p)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))
@@ -138,9 +145,11 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     names = [o.handle or f"#{o.id}" for o in options] + ["none"]
     picked = choose(state, str(p.get("choice", "put")), names)
     if picked == "none":
+        ctx.note_moved([], p)
         return
-    enter_battlefield(state, options[names.index(picked)], controller=ctx.controller,
-                      transformed=transformed)
+    ctx.note_moved([enter_battlefield(state, options[names.index(picked)],
+                                      controller=ctx.controller, tapped=tapped,
+                                      transformed=transformed)], p)
 
 
 @action("put_onto_battlefield", params={
