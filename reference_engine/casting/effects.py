@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
@@ -125,17 +126,19 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put each target card onto the battlefield, or else one card matching ``filter`` the
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
     it isn't cast, so it isn't kicked (702.33a); ``transformed`` puts it onto the battlefield
-    with its back face up (712.14), which a card that isn't double-faced can't do (712.14a)."""
+    with its back face up (712.14), which a card that isn't double-faced can't do (712.14a).
+    Cards put at once arrive together (:mod:`reference_engine.core.arrivals`)."""
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
     transformed = bool(p.get("transformed", False))
     tapped = bool(p.get("tapped", False))
     if p.get("target") is not None:
-        ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped,
-                                          transformed=transformed)
-                        for obj in objects_of(ctx, ctx.refs(p))
-                        if obj.zone not in ("battlefield", "stack")], p)
+        with arriving_together(state):
+            ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller,
+                                              tapped=tapped, transformed=transformed)
+                            for obj in objects_of(ctx, ctx.refs(p))
+                            if obj.zone not in ("battlefield", "stack")], p)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))
