@@ -15,8 +15,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+
 from ..errors import SpecError
-from ..results import RESULT_KINDS, CaseResult, summarize
 
 __all__ = ["make_progress", "print_spec_errors", "print_summary"]
 
