@@ -34,6 +34,7 @@ and every survivor is explained; 1 otherwise. docs/mutation-testing.md has the l
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -45,18 +46,19 @@ import select
 import signal
 import sys
 import time
-import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any
 
+import tomllib
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from mutation_ops import Mutant, apply, enumerate_mutants, runtime_names_of  # noqa: E402
+from mutation_ops import Facts, Mutant, apply, enumerate_mutants, package_facts  # noqa: E402
 
 PACKAGE = "reference_engine"
 ENGINE = ROOT / PACKAGE
@@ -104,7 +106,7 @@ class Snapshot(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(self.codes[module.__name__], module.__dict__)  # noqa: S102 - the engine's own code
+        exec(self.codes[module.__name__], module.__dict__)
 
     def install(self) -> None:
         """Put the snapshot first on the import path and forget modules imported from disk."""
@@ -155,7 +157,7 @@ def load_suite(snapshot: Snapshot, generated: int, timeout: float) -> Suite:
     """Load the cases and run each on the unmutated engine under a line tracer."""
     from mutation_check import load_suite as load_cases
 
-    from conformance.runner import Runner, plan
+    from conformance.running.runner import Runner, plan
 
     loaded = load_cases(generated)
     if loaded is None:
@@ -241,13 +243,16 @@ class Result:
     killer: str = ""
     cases_run: int = 0
     seconds: float = 0.0
+    equivalent: str = ""  #: the mechanical class it belongs to, should it survive
 
 
 def run_mutant(snapshot: Snapshot, suite: Suite, mutant: Mutant, code: CodeType,
                timeout: float) -> tuple[str, str, int]:
     """Run the relevant cases on the engine with ``code`` in place of the mutated module, in a
     forked child; return (status, killer, cases run)."""
-    from conformance.runner import Runner, plan
+    from mutation_check import kills
+
+    from conformance.running.runner import Runner, plan
 
     chosen = relevant(suite, mutant)
     if not chosen:
@@ -268,7 +273,7 @@ def run_mutant(snapshot: Snapshot, suite: Suite, mutant: Mutant, code: CodeType,
                     items = [w for w in plan([suite.cases[case_id]], runner.info, era=era)]
                     ran += 1
                     result = runner.run_item(items[0]) if items else None
-                    if result is None or result.result != "passed":
+                    if result is None or kills(result.result):
                         status = "killed"
                         killer = (f"{case_id} [{era}]: "
                                   + (result.result if result else "not planned"))
@@ -295,6 +300,12 @@ def run_mutant(snapshot: Snapshot, suite: Suite, mutant: Mutant, code: CodeType,
 
 
 # -- choosing the mutants ------------------------------------------------------------------------
+
+
+def facts_of(snapshot: Snapshot) -> Facts:
+    """The package facts of the engine, counting the reference adapter's calls into it."""
+    adapter = ROOT / "conformance" / "adapters" / "reference.py"
+    return package_facts([*snapshot.sources.values(), adapter.read_text(encoding="utf-8")])
 
 
 def sha_of(source: str) -> str:
@@ -345,7 +356,8 @@ def read_results(path: Path) -> dict[tuple[str, str, int], Result]:
 
 
 def explanations(path: Path = EXPLAINED) -> dict[str, dict[str, str]]:
-    """Survivor key -> {kind, why}, from ``mutation_explained.toml``."""
+    """Survivor key (or ``fnmatch`` pattern of keys) -> {kind, why}, from
+    ``mutation_explained.toml``."""
     if not path.exists():
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -357,6 +369,21 @@ def explanations(path: Path = EXPLAINED) -> dict[str, dict[str, str]]:
                              "equivalent, unobservable or gap")
         table[str(entry["key"])] = {"kind": kind, "why": str(entry["why"])}
     return table
+
+
+def explain(r: Result, explained: dict[str, dict[str, str]]) -> tuple[str, str]:
+    """(kind, why) of a surviving mutant: its entry in the explanations (the key itself, else
+    the first pattern matching it), else its mechanical class, else ``unexplained``."""
+    entry = explained.get(r.key) or next(
+        (e for k, e in explained.items() if any(c in k for c in "*?[")
+         and fnmatch.fnmatchcase(r.key, k)), None)
+    if entry is not None:
+        return entry["kind"], entry["why"]
+    if r.equivalent:
+        return "equivalent", r.equivalent
+    if r.status == "uncovered":
+        return "unexplained", "no case runs this line"
+    return "unexplained", ""
 
 
 @dataclass
@@ -389,7 +416,7 @@ def tally(results: Sequence[Result], explained: dict[str, dict[str, str]]) -> li
         if r.status in KILLED:
             row.killed += 1
             continue
-        kind = explained.get(r.key, {}).get("kind", "unexplained")
+        kind = explain(r, explained)[0]
         setattr(row, kind, getattr(row, kind) + 1)
     return [rows[m] for m in sorted(rows)]
 
@@ -421,7 +448,7 @@ def print_table(rows: Sequence[Row], markdown: bool) -> Row:
 
 def planned(snapshot: Snapshot, modules: Sequence[str], size: int, seed: int
             ) -> Iterator[tuple[Mutant, str]]:
-    names = runtime_names_of(iter(snapshot.sources.values()))
+    names = facts_of(snapshot)
     for rel in modules:
         source = snapshot.sources[rel]
         for mutant in sample(enumerate_mutants(rel, source, names), size, seed, rel):
@@ -455,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.recheck:
         todo = {(r.module, r.index) for r in recorded.values()
                 if r.status not in KILLED and r.sha == sha_of(snapshot.sources.get(r.module, ""))}
-        names = runtime_names_of(iter(snapshot.sources.values()))
+        names = facts_of(snapshot)
         plan_list = []
         for rel in sorted({module for module, _index in todo}):
             source = snapshot.sources[rel]
@@ -480,7 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{time.perf_counter() - started:.1f}s; {len(plan_list)} mutants to run",
                   file=sys.stderr, flush=True)
         args.results.parent.mkdir(parents=True, exist_ok=True)
-        names = runtime_names_of(iter(snapshot.sources.values()))
+        names = facts_of(snapshot)
         with args.results.open("a", encoding="utf-8") as out:
             for n, (mutant, sha) in enumerate(plan_list, 1):
                 start = time.perf_counter()
@@ -496,7 +523,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 operator=mutant.operator, before=mutant.before,
                                 after=mutant.after, key=mutant.key, status=status,
                                 killer=killer, cases_run=ran,
-                                seconds=round(time.perf_counter() - start, 3))
+                                seconds=round(time.perf_counter() - start, 3),
+                                equivalent=mutant.equivalent)
                 out.write(json.dumps(asdict(result)) + "\n")
                 out.flush()
                 recorded[(mutant.module, sha, mutant.index)] = result
@@ -515,8 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     survivors = [r for r in results if r.status not in KILLED]
     if args.survivors:
         for r in sorted(survivors, key=lambda r: (r.module, r.line)):
-            why = explained.get(r.key)
-            label = f"{why['kind']}: {why['why']}" if why else "UNEXPLAINED"
+            kind, why = explain(r, explained)
+            label = f"{kind}: {why}" if kind != "unexplained" else f"UNEXPLAINED {why}"
             print(f"- {r.module}:{r.line} [{r.status}] `{r.before}` -> `{r.after}`"
                   f"\n    key = {json.dumps(r.key)}\n    {label}")
     ok = (all(row.rate >= args.module_floor for row in rows)

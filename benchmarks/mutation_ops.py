@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import CodeType
 
-__all__ = ["Mutant", "apply", "enumerate_mutants", "mutated_tree"]
+__all__ = ["Facts", "Mutant", "apply", "enumerate_mutants", "equivalence", "mutated_tree",
+           "package_facts"]
 
 #: Keyword arguments whose value is text for people, never compared by a case.
 _TEXT_KEYWORDS = frozenset({"message", "detail"})
@@ -40,6 +41,10 @@ _BINOP_SWAP: dict[type[ast.operator], type[ast.operator]] = {
     ast.Div: ast.Mult, ast.Mod: ast.FloorDiv, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
 }
 _CALL_SWAP = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: Generic types: ``Callable[["GameState"], bool]`` is a type expression with no behaviour.
+_TYPE_NAMES = frozenset({"Callable", "Mapping", "MutableMapping", "Sequence", "Iterable",
+                         "Iterator", "Union", "Optional", "Literal", "ClassVar", "Final",
+                         "dict", "list", "tuple", "set", "frozenset", "type"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,8 @@ class Mutant:
     before: str  #: the changed code, before
     after: str  #: and after
     import_time: bool  #: runs when the module is imported (not inside a function body)
+    #: Why it is mechanically equivalent should it survive (empty: it may not be).
+    equivalent: str = ""
 
     @property
     def key(self) -> str:
@@ -72,8 +79,11 @@ class _Collector:
         self.tree = tree
         self.runtime_names = runtime_names
         self.found: list[tuple[ast.AST, str, str, str, Change, str, bool]] = []
+        self.tags: list[tuple[str, ...]] = []
         self.scope: list[str] = []
         self.in_function = 0
+        #: Where the walk is: inside a logged event's kind or details, a returned value.
+        self.context: list[tuple[str, ...]] = []
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -82,6 +92,7 @@ class _Collector:
         shown_before = _text(before if before is not None else node)
         self.found.append((node, operator, shown_before, "", change,
                            ".".join(self.scope) or "<module>", self.in_function == 0))
+        self.tags.append(self.context[-1] if self.context else ())
         if replacement is not None:
             self._fix_after(replacement)
 
@@ -140,13 +151,18 @@ class _Collector:
         if isinstance(stmt, ast.Return):
             if stmt.value is not None and not _is_none(stmt.value):
                 new_ret = ast.copy_location(ast.Return(value=ast.Constant(value=None)), stmt)
+                self.context.append(("return", self.scope[-1] if self.scope else ""))
                 self.add(stmt, "return None", _setter(parent, i, new_ret), new_ret)
                 self.expr(stmt.value)
+                self.context.pop()
             return
         if isinstance(stmt, ast.Expr):
             if isinstance(stmt.value, ast.Call):
+                kind = _log_kind(stmt.value)
+                self.context.append(("log-call", kind) if kind is not None else ())
                 self.add(stmt, "delete call", _setter(parent, i, ast.copy_location(
                     ast.Pass(), stmt)), ast.Pass())
+                self.context.pop()
             self.expr(stmt.value)
             return
         if isinstance(stmt, ast.Assign):
@@ -217,8 +233,15 @@ class _Collector:
         self.expr(test)
 
     def expr(self, node: ast.expr, *, store: bool = False) -> None:
-        if isinstance(node, ast.JoinedStr | ast.Lambda):
+        if isinstance(node, ast.Lambda):
+            self.in_function += 1  # the body runs when the lambda is called
+            self.expr(node.body)
+            self.in_function -= 1
             return
+        if isinstance(node, ast.Subscript) and (
+                (isinstance(node.value, ast.Name) and node.value.id in _TYPE_NAMES)
+                or (isinstance(node.value, ast.Attribute) and node.value.attr in _TYPE_NAMES)):
+            return  # a type expression
         if isinstance(node, ast.Compare):
             for k, op in enumerate(node.ops):
                 swapped = _COMPARE_SWAP.get(type(op))
@@ -254,11 +277,20 @@ class _Collector:
                          ast.Call(func=ast.Name(id=name), args=node.args,
                                   keywords=node.keywords))
             self.expr(node.func)
-            for arg in node.args:
+            kind = _log_kind(node)
+            for n, arg in enumerate(node.args):
+                if kind is not None:
+                    self.context.append(("log-kind", kind) if n == 0 else ("log-detail", kind, ""))
                 self.expr(arg)
+                if kind is not None:
+                    self.context.pop()
             for kw in node.keywords:
                 if kw.arg not in _TEXT_KEYWORDS:
+                    if kind is not None:
+                        self.context.append(("log-detail", kind, kw.arg or ""))
                     self.expr(kw.value)
+                    if kind is not None:
+                        self.context.pop()
             return
         elif isinstance(node, ast.comprehension):  # pragma: no cover - not an expr
             return
@@ -327,6 +359,14 @@ def _text(node: ast.AST) -> str:
     return shown if len(shown) <= 100 else shown[:97] + "..."
 
 
+def _log_kind(call: ast.Call) -> str | None:
+    """The event kind of a ``state.log("kind", ...)`` call, or None for any other call."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "log" and call.args \
+            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
 def _is_docstring(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(
         stmt.value.value, str)
@@ -377,20 +417,101 @@ def _replace_in_place(node: ast.AST, by: ast.AST) -> Change:
     return change
 
 
-def _collect(source: str, runtime_names: frozenset[str] | None) -> _Collector:
-    collector = _Collector(ast.parse(source), runtime_names)
+@dataclass(frozen=True)
+class Facts:
+    """What the whole package says about its own names, for the mechanical classes."""
+
+    #: Names read at run time (outside annotations) in any module.
+    runtime_names: frozenset[str] = frozenset()
+    #: String constants anywhere except as a logged event's kind or detail value: a logged
+    #: kind (or detail key) not among them is read by nothing.
+    read_strings: frozenset[str] = frozenset()
+    #: Functions every caller calls as a statement, throwing the value away.
+    unused_returns: frozenset[str] = frozenset()
+
+
+def package_facts(sources: Iterable[str]) -> Facts:
+    """The :class:`Facts` of a package's sources (and of the modules that call into it)."""
+    trees = [ast.parse(source) for source in sources]
+    names: set[str] = set()
+    strings: set[str] = set()
+    calls: dict[str, list[bool]] = {}  # function name -> for each use, whether it discards
+    defined: set[str] = set()
+    decorated: set[str] = set()
+    for tree in trees:
+        parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[child] = node
+        logged: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _log_kind(node) is not None:
+                logged.add(id(node.args[0]))
+                logged.update(id(kw.value) for kw in node.keywords)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.add(node.name)
+                if node.decorator_list:
+                    decorated.add(node.name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in logged and not _is_annotation(node, parents):
+                strings.add(node.value)
+            name = node.id if isinstance(node, ast.Name) else (
+                node.attr if isinstance(node, ast.Attribute) else None)
+            if name is None or _is_annotation(node, parents):
+                continue
+            names.add(name)
+            parent = parents.get(node)
+            if isinstance(parent, ast.Call) and parent.func is node:
+                calls.setdefault(name, []).append(isinstance(parents.get(parent), ast.Expr))
+            elif isinstance(node, ast.Name | ast.Attribute) and isinstance(
+                    getattr(node, "ctx", None), ast.Load):
+                calls.setdefault(name, []).append(False)  # passed around: any use possible
+    unused = frozenset(n for n in defined - decorated if calls.get(n) and all(calls[n]))
+    return Facts(runtime_names=frozenset(names | strings), read_strings=frozenset(strings),
+                 unused_returns=unused)
+
+
+def _is_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    child, parent = node, parents.get(node)
+    while parent is not None:
+        if isinstance(parent, ast.arg) and parent.annotation is child:
+            return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef) and parent.returns is child:
+            return True
+        if isinstance(parent, ast.AnnAssign) and parent.annotation is child:
+            return True
+        child, parent = parent, parents.get(parent)
+    return False
+
+
+def equivalence(tag: tuple[str, ...], facts: Facts) -> str:
+    """Why a mutant with ``tag`` is mechanically equivalent (empty if it may not be)."""
+    if not tag:
+        return ""
+    if tag[0] in ("log-kind", "log-call") and tag[1] not in facts.read_strings:
+        return f"logs an event kind nothing reads ({tag[1]!r})"
+    if tag[0] == "log-detail" and (tag[1] not in facts.read_strings
+                                   or (tag[2] and tag[2] not in facts.read_strings)):
+        return f"a detail of a logged event nothing reads ({tag[1]!r}, {tag[2] or 'position'})"
+    if tag[0] == "return" and tag[1] in facts.unused_returns:
+        return f"every caller of {tag[1]}() throws its value away"
+    return ""
+
+
+def _collect(source: str, facts: Facts | None) -> _Collector:
+    collector = _Collector(ast.parse(source), facts.runtime_names if facts else None)
     collector.run()
     return collector
 
 
-def enumerate_mutants(module: str, source: str, runtime_names: frozenset[str] | None = None
-                      ) -> list[Mutant]:
+def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> list[Mutant]:
     """Every mutant of ``source`` (the module ``module``), in a fixed order.
 
-    ``runtime_names`` (names read at run time anywhere in the package) lets module-level
-    assignments nothing reads, i.e. type aliases, go unmutated.
+    ``facts`` (:func:`package_facts`) lets module-level assignments nothing reads, i.e. type
+    aliases, go unmutated, and marks the mechanically equivalent mutants.
     """
-    collector = _collect(source, runtime_names)
+    collector = _collect(source, facts)
     found: list[Mutant] = []
     for index, (node, operator, before, after, _change, function, import_time) in enumerate(
             collector.found):
@@ -398,41 +519,18 @@ def enumerate_mutants(module: str, source: str, runtime_names: frozenset[str] | 
         end = getattr(node, "end_lineno", line) or line
         found.append(Mutant(module=module, index=index, line=line, end_line=end,
                             function=function, operator=operator, before=before, after=after,
-                            import_time=import_time))
+                            import_time=import_time,
+                            equivalent=equivalence(collector.tags[index], facts or Facts())))
     return found
 
 
-def mutated_tree(source: str, index: int, runtime_names: frozenset[str] | None = None
-                 ) -> ast.Module:
+def mutated_tree(source: str, index: int, facts: Facts | None = None) -> ast.Module:
     """The module's AST with mutant ``index`` applied."""
-    collector = _collect(source, runtime_names)
+    collector = _collect(source, facts)
     collector.found[index][4]()
     return ast.fix_missing_locations(collector.tree)
 
 
-def apply(source: str, index: int, filename: str,
-          runtime_names: frozenset[str] | None = None) -> CodeType:
+def apply(source: str, index: int, filename: str, facts: Facts | None = None) -> CodeType:
     """The code object of the module with mutant ``index`` applied."""
-    return compile(mutated_tree(source, index, runtime_names), filename, "exec",
-                   dont_inherit=True)
-
-
-def runtime_names_of(sources: Iterator[str]) -> frozenset[str]:
-    """Names read at run time (outside annotations) in any of ``sources``."""
-    names: set[str] = set()
-    for source in sources:
-        tree = ast.parse(source)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.arg | ast.AnnAssign):
-                node.annotation = None  # type: ignore[assignment]
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                node.returns = None
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                names.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                names.add(node.attr)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and node.value.isidentifier():
-                names.add(node.value)  # getattr(module, "name") and __all__-style lookups
-    return frozenset(names)
+    return compile(mutated_tree(source, index, facts), filename, "exec", dont_inherit=True)

@@ -36,7 +36,13 @@ CATALOG_IDS = [
 
 
 def test_one_ruling_per_catalog_id_in_order() -> None:
-    assert list(default_spec().rulings) == CATALOG_IDS
+    """The source catalog's rulings come first, in its order; rulings added later restate the
+    Comprehensive Rules and say so in their source."""
+    spec = default_spec()
+    ids = list(spec.rulings)
+    assert ids[:len(CATALOG_IDS)] == CATALOG_IDS
+    for rid in ids[len(CATALOG_IDS):]:
+        assert spec.rulings[rid].source.startswith("Comprehensive Rules"), rid
 
 
 def test_rulings_are_complete() -> None:
