@@ -29,8 +29,8 @@ from conformance.spec.model import Case
 from conformance.spec.tomlio import canonical_json
 
 from .adapters import resolve_adapter
-from .results.records import refuses_nothing
 from .errors import SpecError
+from .results.records import refuses_nothing
 
 __all__ = ["CaseFailure", "CaseFile", "CaseItem"]
 
