@@ -57,16 +57,6 @@ def test_run_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["run", "-q", "--adapter", "no-such-engine", str(tmp_path)]) == 2
 
 
-def test_reference_engine_refusing_a_case_fails_the_run(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The reference engine declares every feature and era, so a case it calls unsupported (a
-    query it does not know) is a bug: the run fails and says which case."""
-    (tmp_path / "u.toml").write_text(GOOD.replace('query = "colors"', 'query = "frobnication"'))
-    assert main(["run", "-q", str(tmp_path)]) == 1
-    out = " ".join(capsys.readouterr().out.split())
-    assert "case(s) unsupported on the reference engine" in out and "test.good [modern]" in out
-
-
 def test_summary_table_by_area(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--no-progress", "spec/cases/characteristics"]) == 0
     out = capsys.readouterr().out
@@ -94,7 +84,7 @@ def test_adapters_lists_reference(capsys: pytest.CaptureFixture[str]) -> None:
 def test_coverage_json_lists_every_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["coverage", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert len(data["rulings"]) == len(default_spec().rulings)
+    assert set(data["rulings"]) == set(default_spec().rulings)
     for rid in FOUNDATION:
         entry = data["rulings"][rid]
         assert entry["cases"] >= 1 and entry["passing"] >= 1, rid
