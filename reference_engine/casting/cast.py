@@ -507,9 +507,12 @@ def pay_mana(state: GameState, player: str, cost_text: str, *,
     return True
 
 
-def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
-    """Cast a spell (CR 601.2); return the spell on the stack."""
-    plan, spell_obj = plan_cast(state, a)
+def cast_spell(state: GameState, a: Mapping[str, Any], *,
+               during_resolution: bool = False) -> GameObject:
+    """Cast a spell (CR 601.2); return the spell on the stack. ``during_resolution``: a
+    resolving effect lets the player cast it now, so timing and priority don't apply and no
+    one receives priority afterwards (608.2g; see :mod:`reference_engine.free_cast`)."""
+    plan, spell_obj = plan_cast(state, a, check_timing=not during_resolution)
     # 601.2g-h: pay the total cost from the caster's mana pool; partial payments aren't allowed.
     # 106.6: mana with a spending restriction pays only for the spells it allows; 107.4f: a
     # Phyrexian symbol may be paid with 2 life instead (reference_engine.mana.phyrexian).
@@ -522,7 +525,8 @@ def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
     state.log("cast", object=spell_obj.id, player=plan.player, card=spell_obj.card.name,
               spell=characteristics_of(state, spell_obj.id).name, kicked=plan.kicked,
               alternative=plan.alternative)
-    give_priority(state, plan.player)
+    if not during_resolution:
+        give_priority(state, plan.player)
     return spell_obj
 
 

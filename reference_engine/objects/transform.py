@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.registry import query
@@ -111,16 +112,18 @@ def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("return_to_battlefield")
 def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
-    a card that can't enter transformed stays where it was (712.14a)."""
+    a card that can't enter transformed stays where it was (712.14a). The cards arrive together
+    (:mod:`reference_engine.core.arrivals`)."""
     what = p.get("what", p.get("target"))
     objs = (remembered(ctx, str(what)) if isinstance(what, str) and what in ctx.obj.extra.get(
         "remembered", {}) else objects_of(ctx, ctx.refs({"target": require(
             p, "what" if "target" not in p else "target", "return_to_battlefield")})))
     moved = []
-    for obj in objs:
-        controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
-        moved.append(enter_battlefield(ctx.state, obj, controller=controller,
-                                       transformed=bool(p.get("transformed", False))))
+    with arriving_together(ctx.state):
+        for obj in objs:
+            controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
+            moved.append(enter_battlefield(ctx.state, obj, controller=controller,
+                                           transformed=bool(p.get("transformed", False))))
     ctx.note_moved(moved, p)
 
 
