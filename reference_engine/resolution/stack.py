@@ -22,6 +22,7 @@ from reference_engine.core.amounts import AmountContext, amount, is_amount
 from reference_engine.core.choices import choose
 from reference_engine.core.context import (
     EFFECTS,
+    LINKED_KEY,
     RESOLVE_HOOKS,
     TARGET_RESTRICTIONS,
     ResolveContext,
@@ -434,3 +435,12 @@ def _each(ctx: ResolveContext, flt: Any) -> list[dict[str, Any]]:
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
     return [{"object": o.id} for o in ctx.state.battlefield()
             if matches(ctx.state, o, dict(flt), ctx=fctx)]
+
+
+@reference("linked")
+def _linked(ctx: ResolveContext, name: Any) -> list[dict[str, Any]]:
+    """``{linked = "name"}``: the objects an ability of the same source linked under ``name``
+    (``link = "name"`` on the effect that moved them) that are still where it put them: "the
+    exiled card" of Oblivion Ring's second ability (CR 607.2a, 400.7)."""
+    links = ctx.state.extra.get(LINKED_KEY, {}).get(str(ctx.source_id), {})
+    return [{"object": i} for i in links.get(str(name), []) if i in ctx.state.objects]
