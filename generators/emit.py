@@ -8,14 +8,16 @@ written in a fixed key order (:mod:`generators.tomlcase`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, FamilyError, draw_case, find_family
-from .tomlcase import case_text
+from .tomlcase import case_text, toml_layout
 
-__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "select_families", "write_cases"]
+__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "generated_text", "load_generated",
+           "select_families", "write_cases"]
 
 #: The seed ``mtgconf run`` uses for its generated set.
 DEFAULT_SEED = 20001002
@@ -37,15 +39,19 @@ def select_families(names: Sequence[str] = (), *, era: str | None = None,
 
 
 def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
-                   era: str | None = None) -> Iterator[dict[str, Any]]:
+                   era: str | None = None, start: int = 0) -> Iterator[dict[str, Any]]:
     """``count`` cases for ``seed``, taking the selected families in turn.
 
-    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``.
+    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``. With
+    ``start``, the cases ``start`` to ``start + count - 1`` of the same set (each is drawn on
+    its own, so a set can be split across processes).
     """
     if count < 0:
         raise FamilyError(f"count={count!r} must not be negative")
+    if start < 0:
+        raise FamilyError(f"start={start!r} must not be negative")
     chosen = select_families(families, era=era)
-    for index in range(count):
+    for index in range(start, start + count):
         fam = chosen[index % len(chosen)]
         yield draw_case(fam, seed=seed, index=index, era=era)
 
@@ -68,21 +74,33 @@ def write_cases(cases: Iterator[dict[str, Any]] | Sequence[dict[str, Any]], out:
 
 
 def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = None,
-                   spec: Any = None) -> Any:
-    """Generate ``count`` cases and load them like case files (validated): a
-    :class:`conformance.loader.LoadResult` whose cases have ``file`` = ``<generated:family>``."""
+                   spec: Any = None, start: int = 0) -> Any:
+    """Generate ``count`` cases (from case ``start`` on) and load them like case files
+    (validated): a :class:`conformance.spec.loader.LoadResult` whose cases have ``file`` =
+    ``<generated:family/id.toml>``."""
     from conformance.spec.catalog import default_spec
-    from conformance.spec.loader import LoadResult, load_case_text
+    from conformance.spec.loader import LoadResult, load_case_data, load_case_text
 
     spec = spec or default_spec()
     result = LoadResult()
     if count <= 0:
         return result
-    for data in generate_cases(seed=seed, count=count, era=era):
+    for data in generate_cases(seed=seed, count=count, era=era, start=start):
         result.files += 1
-        case, errors = load_case_text(case_text(data), spec,
-                                      display=f"<generated:{case_path(data)}>")
+        display = f"<generated:{case_path(data)}>"
+        plain = toml_layout(data)  # what the text would read back to, without the text
+        if plain is None:
+            case, errors = load_case_text(case_text(data), spec, display=display)
+        else:
+            case, errors = load_case_data(plain, partial(case_text, data), spec,
+                                          display=display)
         result.errors += errors
         if case is not None:
             result.cases.append(case)
     return result
+
+
+def generated_text(case: Any) -> str:
+    """The TOML text of a loaded generated case, byte for byte what ``mtgconf generate --out``
+    writes for it: rendered on demand (for a report or a failure), never during a run."""
+    return case_text(case.data)

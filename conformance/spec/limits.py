@@ -10,9 +10,10 @@ files are opened (a named pipe would block the loader, a device would never end)
 from __future__ import annotations
 
 import datetime
+import json
 import math
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +45,18 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
     """The UTF-8 text of ``path``, or (None, a located error): missing, unreadable, not UTF-8,
     or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
     try:
-        mode = path.stat().st_mode
+        info = path.stat()
+        mode = info.st_mode
         if not stat.S_ISREG(mode):  # a pipe would block, a device never end
             kind = "a directory" if stat.S_ISDIR(mode) else "a device, pipe or socket"
             return None, SpecError("unreadable", f"cannot read the file: it is {kind}, not a "
                                    "regular file", file=display)
         with path.open("rb") as f:
-            raw = f.read(MAX_SPEC_FILE_BYTES + 1)
+            # Ask for the size the file has (asking for the limit allocates it every time),
+            # then for the rest up to the limit should it have grown meanwhile.
+            raw = f.read(min(info.st_size, MAX_SPEC_FILE_BYTES) + 1)
+            if len(raw) <= MAX_SPEC_FILE_BYTES and len(raw) > info.st_size:
+                raw += f.read(MAX_SPEC_FILE_BYTES + 1 - len(raw))
     except FileNotFoundError:
         return None, SpecError("no-such-file", "no such file", file=display)
     except OSError as exc:
@@ -68,9 +74,12 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
                                hint="spec files are UTF-8 text")
 
 
-def escaped_root(path: Path, roots: list[Path]) -> Path | None:
+def escaped_root(path: Path, roots: list[Path], *,
+                 resolve: Callable[[Path], Path] = Path.resolve) -> Path | None:
     """The directory of ``roots`` that ``path`` was found in but leads out of (through a
-    symbolic link), or None when it stays inside (or was named directly)."""
+    symbolic link), or None when it stays inside (or was named directly). ``resolve`` turns a
+    path into its real one (a caching resolver saves the loader most of the file system calls).
+    """
     for root in roots:
         if not root.is_dir():
             continue
@@ -79,7 +88,7 @@ def escaped_root(path: Path, roots: list[Path]) -> Path | None:
         except ValueError:
             continue
         try:
-            path.resolve().relative_to(root.resolve())
+            resolve(path).relative_to(resolve(root))
         except ValueError:
             return root
         except OSError:  # a link loop: let the read report it
@@ -91,12 +100,28 @@ def non_json_values(value: Any, path: tuple[Any, ...] = ()
                     ) -> Iterator[tuple[str, str, list[Any], str | None]]:
     """Yield (code, message, JSON path, hint) for each value TOML allows but JSON does not
     (dates, times, NaN, infinities): a case's data goes to engines as JSON."""
+    if not path and _is_plain_json(value):
+        return  # the usual case, decided by the C encoder without a walk in Python
+    yield from _non_json_values(value, path)
+
+
+def _is_plain_json(value: Any) -> bool:
+    """True when the JSON encoder takes ``value`` as it is (no date, time, NaN or infinity)."""
+    try:
+        json.dumps(value, allow_nan=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _non_json_values(value: Any, path: tuple[Any, ...] = ()
+                     ) -> Iterator[tuple[str, str, list[Any], str | None]]:
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from non_json_values(v, (*path, k))
+            yield from _non_json_values(v, (*path, k))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from non_json_values(v, (*path, i))
+            yield from _non_json_values(v, (*path, i))
     elif isinstance(value, (datetime.date, datetime.time)):
         yield ("not-json", f"the {type(value).__name__} {value.isoformat()} is not a JSON "
                "value", list(path), "write dates and times as strings")
