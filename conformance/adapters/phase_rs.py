@@ -657,8 +657,11 @@ def _kicker_cost(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
         if isinstance(keyword, Mapping):
             for name in ("Kicker", "Multikicker"):
                 if name in keyword:
-                    cost = keyword[name]
-                    return cost.get("data") if cost.get("type") == "Mana" else cost
+                    cost: Mapping[str, Any] = keyword[name]
+                    if cost.get("type") == "Mana":
+                        data: Mapping[str, Any] = cost["data"]
+                        return data
+                    return cost
     return None
 
 

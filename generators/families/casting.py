@@ -6,6 +6,7 @@ Leeches and the spells they tax. Only target-recheck's spell is synthetic (see i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..catalog import catalog, kicker_cost, pick, pick_creature, pick_normal, spell_targets
@@ -14,6 +15,8 @@ from ..rules import colors_of_cost, mana_value_of_cost, symbols
 from ..source import Source
 
 _ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
+#: A mana cost of generic, colored and colorless symbols only (no X, hybrid or Phyrexian).
+_MANA_ONLY = re.compile(r"(\{([0-9]+|[WUBRGC])\})+")
 
 
 def _kicker_params(src: Source) -> dict[str, Any]:
@@ -60,9 +63,11 @@ def _pool_text(pool: list[str]) -> str:
 def _kickable(card: dict[str, Any] | Any) -> bool:
     """A kicker card cast without choices: a creature or sorcery with no targets and no X."""
     kicker = kicker_cost(card)
-    return (kicker is not None and "X" not in kicker + str(card.get("mana_cost", ""))
+    return (kicker is not None and _MANA_ONLY.fullmatch(kicker) is not None
+            and _MANA_ONLY.fullmatch(str(card.get("mana_cost", ""))) is not None
             and card.get("types", [""])[0] in ("Creature", "Sorcery")
-            and not spell_targets(card))
+            and not spell_targets(card)
+            and not any(a.get("targets") for a in card.get("abilities", []) or []))
 
 
 def _kicked_cast_params(src: Source) -> dict[str, Any]:

@@ -30,8 +30,15 @@ def _cards(src: Source, n_min: int, n_max: int, used: set[str] | None = None, **
     return [pick_normal(src, used, **kw) for _ in range(src.integer(n_min, n_max))]
 
 
+def _special_cost(card: Any) -> bool:
+    """A mana cost with hybrid, monocolored hybrid or Phyrexian symbols (CR 107.4e-f, 202.3f)."""
+    return "/" in str(card.get("mana_cost", ""))
+
+
 def _cost_params(src: Source) -> dict[str, Any]:
-    return {"card": pick_normal(src, set()), "zone": src.choice((*_OFF_STACK, "battlefield"))}
+    # half the draws go to the catalog's few costs with special symbols, whose rules differ
+    card = pick_normal(src, set(), where=_special_cost if src.boolean() else None)
+    return {"card": card, "zone": src.choice((*_OFF_STACK, "battlefield"))}
 
 
 @family(name="cost-colors", title="An object's colors and mana value come from its mana cost",

@@ -66,8 +66,9 @@ def _attack_params(src: Source) -> dict[str, Any]:
     creatures = []
     for _ in range(src.integer(1, 4)):
         card = pick_creature(src, used)
-        creatures.append({"card": card, "tapped": src.integer(0, 2) == 0,
-                          "sick": src.integer(0, 3) == 0, "keywords": _keywords(card)})
+        status = src.choice(("ready", "ready", "tapped", "sick"))  # one reason at a time
+        creatures.append({"card": card, "tapped": status == "tapped", "sick": status == "sick",
+                          "keywords": _keywords(card)})
     chosen = [i for i in range(len(creatures)) if src.boolean()] or [0]
     return {"creatures": creatures, "attack": chosen}
 

@@ -1,6 +1,7 @@
-"""phase.rs (phase-python 0.103.0): a Tarmogoyf that loses all its abilities (phase.rs's own effect, parsed from
-'Target creature loses all abilities until end of turn.') has toughness 0, not 1 (CR 604.3 and
-613.4a: without its characteristic-defining ability its printed 1+* toughness is 1).
+"""phase.rs (phase-python 0.103.0): a Tarmogoyf that loses all its abilities (phase.rs's own
+effect, parsed from 'Target creature loses all abilities until end of turn.') has toughness 0,
+not 1 (CR 604.3 and 613.4a: without its characteristic-defining ability its printed 1+*
+toughness is 1).
 
 Standalone: pip install phase-python==0.103.0 && python cda-printed-toughness-lost.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Tarmogoyf's characteristic-defining ability doesn't work in a hand: with an instant
-and a creature in the graveyard it is 0/0 there (CR 604.3: it works in every zone, so 2/3).
+"""phase.rs (phase-python 0.103.0): Tarmogoyf's characteristic-defining ability doesn't work in a
+hand: with an instant and a creature in the graveyard it is 0/0 there (CR 604.3: it works in
+every zone, so 2/3).
 
 Standalone: pip install phase-python==0.103.0 && python cda-pt-off-battlefield.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

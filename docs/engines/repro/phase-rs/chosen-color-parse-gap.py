@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Persecute ('Choose a color. Target player reveals their hand and discards all cards of
-that color.') makes its target discard nothing: the parser keeps the choice and the reveal and
-drops the discard, without marking any text unimplemented (CR 608.2c).
+"""phase.rs (phase-python 0.103.0): Persecute ('Choose a color. Target player reveals their hand
+and discards all cards of that color.') makes its target discard nothing: the parser keeps the
+choice and the reveal and drops the discard, without marking any text unimplemented (CR 608.2c).
 
 Standalone: pip install phase-python==0.103.0 && python chosen-color-parse-gap.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): a token copy of Delver of Secrets (made by Rite of Replication) doesn't transform when its
-upkeep trigger reveals an instant (CR 707.8a, 712.9: a copy of a double-faced permanent can transform).
+"""phase.rs (phase-python 0.103.0): a token copy of Delver of Secrets (made by Rite of Replication)
+doesn't transform when its upkeep trigger reveals an instant (CR 707.8a, 712.9: a copy of a
+double-faced permanent can transform).
 
 Standalone: pip install phase-python==0.103.0 && python dfc-token-copy-cant-transform.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

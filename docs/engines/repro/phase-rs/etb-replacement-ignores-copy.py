@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Thalia, Heretic Cathar doesn't tap an opponent's Copy Artifact entering as a copy of
-Ornithopter (an artifact creature): CR 614.12 looks at the permanent as it would exist, copy
-effect included, so it enters tapped.
+"""phase.rs (phase-python 0.103.0): Thalia, Heretic Cathar doesn't tap an opponent's Copy Artifact
+entering as a copy of Ornithopter (an artifact creature): CR 614.12 looks at the permanent as it
+would exist, copy effect included, so it enters tapped.
 
 Standalone: pip install phase-python==0.103.0 && python etb-replacement-ignores-copy.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Fellwar Stone adds {C} when the opponent's lands produce only colorless mana (CR 106.7:
-'any color that a land an opponent controls could produce': colorless isn't a color, so nothing).
+"""phase.rs (phase-python 0.103.0): Fellwar Stone adds {C} when the opponent's lands produce only
+colorless mana (CR 106.7: 'any color that a land an opponent controls could produce': colorless
+isn't a color, so nothing).
 
 Standalone: pip install phase-python==0.103.0 && python fellwar-colorless.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): a flying counter still gives flying after 'All creatures lose flying until end of turn.'
-(phase.rs's own effect) resolves (CR 613.1f: the counter's flying is a layer-6 ability, removed by the
-later effect).
+"""phase.rs (phase-python 0.103.0): a flying counter still gives flying after 'All creatures lose
+flying until end of turn.' (phase.rs's own effect) resolves (CR 613.1f: the counter's flying is
+a layer-6 ability, removed by the later effect).
 
 Standalone: pip install phase-python==0.103.0 && python keyword-counter-survives-ability-loss.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): a Gnarlid Pack kicked once, returned to hand and cast again unkicked enters with a
-+1/+1 counter: the card keeps its first cast's kicker (CR 400.7, 702.33d: the new object is not kicked).
+"""phase.rs (phase-python 0.103.0): a Gnarlid Pack kicked once, returned to hand and cast again
+unkicked enters with a +1/+1 counter: the card keeps its first cast's kicker (CR 400.7, 702.33d:
+the new object is not kicked).
 
 Standalone: pip install phase-python==0.103.0 && python kicked-status-survives-zone-change.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

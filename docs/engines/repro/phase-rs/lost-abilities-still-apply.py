@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): a land that lost its abilities still applies them: under Blood Moon, Urborg still makes
-a Forest a Swamp (CR 305.7, 613.8a: Urborg loses the ability, so the Forest is only a Forest).
+"""phase.rs (phase-python 0.103.0): a land that lost its abilities still applies them: under Blood
+Moon, Urborg still makes a Forest a Swamp (CR 305.7, 613.8a: Urborg loses the ability, so the
+Forest is only a Forest).
 
 Standalone: pip install phase-python==0.103.0 && python lost-abilities-still-apply.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

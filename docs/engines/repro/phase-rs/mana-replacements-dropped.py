@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): with Contamination ('produces {B} instead') and Mana Reflection ('twice as much') out, a
-Forest tapped for mana adds {G}: neither replacement applies (CR 616.1: both apply, in the order the
-player chooses).
+"""phase.rs (phase-python 0.103.0): with Contamination ('produces {B} instead') and Mana Reflection
+('twice as much') out, a Forest tapped for mana adds {G}: neither replacement applies (CR 616.1:
+both apply, in the order the player chooses).
 
 Standalone: pip install phase-python==0.103.0 && python mana-replacements-dropped.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Meddling Mage ('As this creature enters, choose a nonland card name.') accepts the name
-Forest (CR 201.4b and the card's text: a land's name is not a nonland card name).
+"""phase.rs (phase-python 0.103.0): Meddling Mage ('As this creature enters, choose a nonland card
+name.') accepts the name Forest (CR 201.4b and the card's text: a land's name is not a nonland
+card name).
 
 Standalone: pip install phase-python==0.103.0 && python naming-accepts-a-land.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): there is one combat damage step for a double striker: Fencing Ace's two blows are
-dealt at once, with no priority in between (CR 510.4: two combat damage steps, each with priority).
+"""phase.rs (phase-python 0.103.0): there is one combat damage step for a double striker: Fencing
+Ace's two blows are dealt at once, with no priority in between (CR 510.4: two combat damage
+steps, each with priority).
 
 Standalone: pip install phase-python==0.103.0 && python no-first-strike-step.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Fact or Fiction goes to its owner's graveyard before the pile it puts there (graveyard:
-Fact or Fiction, then the pile). CR 608.2n: the spell goes to the graveyard as the last step of
-its resolution, after its effects.
+"""phase.rs (phase-python 0.103.0): Fact or Fiction goes to its owner's graveyard before the pile
+it puts there (graveyard: Fact or Fiction, then the pile). CR 608.2n: the spell goes to the
+graveyard as the last step of its resolution, after its effects.
 
 Standalone: pip install phase-python==0.103.0 && python spell-to-graveyard-first.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
@@ -231,7 +231,7 @@ CARDS = [[{'name': 'Fact or Fiction',
 
 eng = engine(CARDS)
 library = ["Lightning Bolt", "Grizzly Bears", "Shock", "Llanowar Elves", "Giant Growth"]
-g, ids = game(eng, ["Fact or Fiction", "Island", "Island", "Island", "Island"] + library)
+g, ids = game(eng, ["Fact or Fiction", "Island", "Island", "Island", "Island", *library])
 for land in ids["Island"]:
     put(g, land, "Battlefield")
 for name in library:

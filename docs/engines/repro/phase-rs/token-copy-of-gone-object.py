@@ -1,6 +1,7 @@
-"""phase.rs (phase-python 0.103.0): 'Destroy target creature. Then create a token that's a copy of it.' creates a copy of
-the destroyed creature (the suite's ruling TOKEN-02, CR 111.12: no token for an object that no longer
-exists unless the effect uses last known information; phase.rs uses it, CR 608.2h).
+"""phase.rs (phase-python 0.103.0): 'Destroy target creature. Then create a token that's a copy of
+it.' creates a copy of the destroyed creature (the suite's ruling TOKEN-02, CR 111.12: no token
+for an object that no longer exists unless the effect uses last known information; phase.rs uses
+it, CR 608.2h).
 
 Standalone: pip install phase-python==0.103.0 && python token-copy-of-gone-object.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): a creature that becomes a land keeps its creature types: Serra Angel enchanted by
-Song of the Dryads is an 'Angel Forest' (CR 205.1a: the creature type goes with the creature type).
+"""phase.rs (phase-python 0.103.0): a creature that becomes a land keeps its creature types: Serra
+Angel enchanted by Song of the Dryads is an 'Angel Forest' (CR 205.1a: the creature type goes
+with the creature type).
 
 Standalone: pip install phase-python==0.103.0 && python type-change-keeps-subtypes.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): Mending Hands ('Prevent the next 4 damage that would be dealt to any target this turn')
-is cast without a target: phase.rs asks for none (CR 115.1, 601.2c: its target is chosen as it is cast).
+"""phase.rs (phase-python 0.103.0): Mending Hands ('Prevent the next 4 damage that would be dealt
+to any target this turn') is cast without a target: phase.rs asks for none (CR 115.1, 601.2c:
+its target is chosen as it is cast).
 
 Standalone: pip install phase-python==0.103.0 && python untargeted-prevention.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
