@@ -451,12 +451,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
     parser.add_argument("--sizes", help="generated-case counts for the scaling figure "
                                         "(default 1000,10000,100000; --quick 1000,3000)")
-    parser.add_argument("--json", type=Path, default=ROOT / "benchmarks" / "results.json")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="where to write the figures (default benchmarks/results.json; "
+                             "with --only-speed benchmarks/results-speed.json)")
     parser.add_argument("--phase", default="phase-rs", help="third-party adapter to compare")
     parser.add_argument("--only-speed", action="store_true",
                         help="only the issue 21 ratios (loading, generated cases, undo, "
                              "transport, default run, 2 processes): a few minutes")
     args = parser.parse_args(argv)
+    if args.json is None:
+        args.json = ROOT / "benchmarks" / ("results-speed.json" if args.only_speed
+                                           else "results.json")
     repeat = 3 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("1000,3000" if args.quick
                                              else "1000,10000,100000")).split(",")]
