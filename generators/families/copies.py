@@ -29,7 +29,7 @@ def _params(src: Source) -> dict[str, Any]:
 
 @family(name="clone-copiable-values",
         title="Clone copies a creature's printed values, never its counters or status",
-        area="objects", rulings=("COPY-M03",), rules=("707.2", "707.5", "613.1a", "122.1"),
+        area="objects", rulings=("COPY-M01",), rules=("707.2", "707.5", "613.1a", "122.1"),
         eras=("modern",), features=("copies", "replacement", "stack", "counters"),
         params=_params, dynamic=False)
 def _clone(p: dict[str, Any], era: str) -> Draft:
