@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SpecError
-from .reports.junit import _atomic_write
+from .reports.files import atomic_write as _atomic_write
 from .results import CaseResult
 from .tomlio import dumps, loads
 

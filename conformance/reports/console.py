@@ -17,6 +17,7 @@ from rich.table import Table
 
 from ..errors import SpecError
 from ..results import RESULT_KINDS, CaseResult, summarize
+from ..textsafe import clean_text
 
 __all__ = ["make_progress", "print_spec_errors", "print_summary"]
 
@@ -40,7 +41,7 @@ def make_progress(console: Console) -> Progress:
 def print_spec_errors(console: Console, errors: Sequence[SpecError]) -> None:
     """Print every spec error, located."""
     for err in errors:
-        console.print(f"[red]error[/red] {escape(err.format())}", highlight=False,
+        console.print(f"[red]error[/red] {escape(clean_text(err.format()))}", highlight=False,
                       soft_wrap=True)
 
 
@@ -49,14 +50,14 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
     """Print counts by area and by set, then the first failures with what diverged."""
     s = summarize(results)
     kinds = [k for k in RESULT_KINDS if s.total[k] or k in ("passed", "failed", "errored")]
-    table = Table(title=f"Conformance of {adapter}", title_justify="left")
+    table = Table(title=f"Conformance of {escape(clean_text(adapter))}", title_justify="left")
     table.add_column("rules area")
     for k in kinds:
         table.add_column(k, justify="right", style=_STYLE.get(k, ""))
     table.add_column("total", justify="right")
     for area in sorted(s.by_area):
         c = s.by_area[area]
-        table.add_row(area, *(str(c[k]) for k in kinds), str(sum(c.values())))
+        table.add_row(escape(clean_text(area)), *(str(c[k]) for k in kinds), str(sum(c.values())))
     if len(s.by_set) > 1:
         table.add_section()
         for name in sorted(s.by_set):
@@ -69,7 +70,7 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
     bad = [r for r in results if r.result in ("failed", "errored")]
     for r in bad[:show_failures]:
         console.print(f"[{_STYLE[r.result]}]{r.result.upper()}[/] "
-                      + escape(f"{r.case} [{r.era}] ({r.file}): {r.message}"),
+                      + escape(clean_text(f"{r.case} [{r.era}] ({r.file}): {r.message}")),
                       highlight=False, soft_wrap=True)
     if len(bad) > show_failures:
         console.print(f"... and {len(bad) - show_failures} more (see --report/--markdown)")
