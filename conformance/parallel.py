@@ -3,16 +3,27 @@
 Each worker process builds its own adapter from the same specification (a name,
 ``module:Class`` or ``cmd:...``) and runs a contiguous chunk of items; results come back in the
 planned order, so a parallel run reports exactly what a serial one does (timings aside).
+
+Workers never outlive the run: they ignore Ctrl-C (the parent handles it), a SIGTERM makes them
+kill their engines and exit at once, and a watchdog thread in each ends it (and its engines) when
+its parent is gone, even after a ``kill -9`` of the parent. On an interrupt the parent cancels
+the queued chunks and terminates the workers, so a Ctrl-C stops a ``--jobs N`` run promptly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from .adapters import resolve_adapter
+from .adapters._procgroup import forget_inherited, kill_all_engines
 from .results import CaseResult
 from .runner import Runner, WorkItem
 
@@ -37,13 +48,52 @@ def shard(items: Sequence[WorkItem], index: int, count: int) -> list[WorkItem]:
     return [item for k, item in enumerate(items) if k % count == index - 1]
 
 
-def _run_chunk(adapter_spec: str, timeout: float, items: list[WorkItem]) -> list[CaseResult]:
-    with Runner(resolve_adapter(adapter_spec, timeout=timeout), timeout=timeout) as runner:
+def _worker_exit(signum: int, frame: Any) -> None:
+    kill_all_engines()
+    os._exit(128 + signum)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    kill_all_engines()
+    os._exit(1)
+
+
+def _init_worker(parent: int) -> None:
+    """Set up a worker process: see the module's docstring."""
+    forget_inherited()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _worker_exit)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                     name="mtgconf-watch-parent").start()
+
+
+def _run_chunk(adapter_spec: str, timeout: float, items: list[WorkItem],
+               isolate: bool = False) -> list[CaseResult]:
+    adapter = resolve_adapter(adapter_spec, timeout=timeout, isolate=isolate)
+    with Runner(adapter, timeout=timeout) as runner:
         return [runner.run_item(item) for item in items]
 
 
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and terminate the workers now (an interrupt, or the consumer
+    stopped reading)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.join(5)
+
+
 def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
-                 timeout: float, chunk: int = 25) -> Iterator[CaseResult]:
+                 timeout: float, chunk: int = 25, isolate: bool = False
+                 ) -> Iterator[CaseResult]:
     """Run ``items`` on ``jobs`` worker processes; yield results in the planned order.
 
     If a worker process dies, the items of its chunk are reported ``errored`` and the rest of the
@@ -53,14 +103,18 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
     pending = list(range(len(chunks)))
     while pending:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i])
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                                 initargs=(os.getpid(),)) as pool:
+            futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i], isolate)
                        for i in pending}
             done: list[int] = []
             try:
                 for i in pending:
                     yield from futures[i].result()
                     done.append(i)
+            except (KeyboardInterrupt, GeneratorExit):
+                _stop_pool(pool)
+                raise
             except BrokenProcessPool as exc:
                 failed = next(i for i in pending if i not in done)
                 for item in chunks[failed]:

@@ -16,6 +16,7 @@ from conformance.baseline import (
 )
 from conformance.cli import main
 from conformance.errors import SpecError
+from conformance.reports.jsonl import read_report
 from conformance.results import CaseResult
 
 CASE = "spec/cases/characteristics/split-single-card.toml"
@@ -91,7 +92,7 @@ def test_run_strict_baseline_fails_on_a_fixed_case(tmp_path: Path,
     assert main(["run", "-q", CASE, "--baseline", str(path), "--strict-baseline"]) == 1
     out = capsys.readouterr().out
     assert "FIXED characteristics.split" in out
-    kinds = {json.loads(line)["result"] for line in report.read_text().splitlines()}
+    kinds = {r.result for r in read_report(report)}
     assert kinds == {"fixed"}
 
 

@@ -33,7 +33,7 @@ from .report_checks import check_every_format, markdown_outside_fences
 from .test_faults_engine import FAULTY, write_probes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engines"))
-import faulty_engine  # noqa: E402
+import faulty_engine
 
 sys.path.pop(0)
 

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import argparse
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
+from ..identity import run_header
 from ..loader import load_cases
 from ..parallel import parse_shard, run_parallel, shard
 from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
-from ..results import summarize
+from ..results import CaseResult, summarize
 from ..runner import DEFAULT_TIMEOUT, Runner, plan
 from ..spec import default_spec
+from ..textsafe import clean_text
 from . import _baseline, _resume
 from ._common import console
 
@@ -43,6 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run on N worker processes (default: 1)")
     parser.add_argument("--shard", metavar="I/N",
                         help="run only shard I of N (for a CI matrix split across machines)")
+    parser.add_argument("--isolate", action="store_true",
+                        help="run a cmd: engine in its own user, PID and mount namespaces "
+                             "(Linux): it sees only its own processes, and every process it "
+                             "starts ends with it (see docs/reliability.md)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=int, metavar="N", default=None,
@@ -58,12 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 DEFAULT_GENERATED = 300
 
 
-def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
-    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> tuple[int, int | None]:
+    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases.
+    Returns the count and seed used (for the run header)."""
     count = args.generated if args.generated is not None else (
         0 if args.paths else DEFAULT_GENERATED)
     if count <= 0:
-        return
+        return 0, None
     from generators.emit import DEFAULT_SEED, load_generated
 
     seed = args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
@@ -71,6 +81,7 @@ def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
     loaded.cases += extra.cases
     loaded.errors += extra.errors
     loaded.files += extra.files
+    return count, seed
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
@@ -82,13 +93,13 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     spec = default_spec()
     loaded = load_cases(args.paths or None, spec)
-    _add_generated(args, loaded, spec)
+    generated, seed = _add_generated(args, loaded, spec)
     print_spec_errors(out, spec.errors + loaded.errors)
     try:
-        adapter = resolve_adapter(args.adapter, timeout=args.timeout)
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
     except AdapterError as exc:
-        out.print(f"[red]error[/red] {exc}")
+        out.print(f"[red]error[/red] {escape(clean_text(str(exc)))}")
         return 2
     baseline_ok, baseline = _baseline.load(args, out)
     if not baseline_ok:
@@ -99,28 +110,32 @@ def run(args: argparse.Namespace) -> int:
         try:
             items = shard(items, *parse_shard(args.shard))
         except ValueError as exc:
-            out.print(f"[red]error[/red] {exc}")
+            out.print(f"[red]error[/red] {escape(str(exc))}")
             return 2
-    resume_ok, results, items = _resume.prepare(args, items, runner.info, out)
+    header = run_header(spec=spec, items=items, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=generated,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
+    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, out, header)
     if not resume_ok:
         runner.close()
         return 2
-    writer = _resume.writer(args)
     interrupted = False
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
     hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
     old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
+    stream: Iterator[CaseResult] = iter(())
     try:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(runner.info.name, total=len(items), bad=0)
+            task = progress.add_task(escape(runner.info.name), total=len(items), bad=0)
             bad = 0
-            stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
-                                   timeout=args.timeout) if args.jobs > 1
-                      else map(runner.run_item, items))
+            stream = (
+                run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                             timeout=args.timeout, isolate=args.isolate) if args.jobs > 1
+                else map(runner.run_item, items))
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
@@ -131,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
                 progress.update(task, advance=1, bad=bad)
     except KeyboardInterrupt:
         interrupted = True
+        close = getattr(stream, "close", None)
+        if callable(close):
+            close()  # a parallel run: stop its workers now
     finally:
         if show:
             progress.stop()

@@ -59,7 +59,11 @@ class JsonlWriter:
         self.path = Path(path)
         self._file: IO[str] = open_locked(self.path, append=append)
         if header is not None and (not append or os.fstat(self._file.fileno()).st_size == 0):
-            self._put({**header, "record": HEADER_RECORD})
+            self.write_header(header)
+
+    def write_header(self, header: Mapping[str, Any]) -> None:
+        """Write the run header line."""
+        self._put({**header, "record": HEADER_RECORD})
 
     def _put(self, record: Mapping[str, Any]) -> None:
         self._file.write(dump_line(record))
