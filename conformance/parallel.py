@@ -81,8 +81,8 @@ def _run_chunk(adapter_spec: str, timeout: float, items: list[WorkItem],
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and terminate the workers now (an interrupt, or the consumer
     stopped reading)."""
-    pool.shutdown(wait=False, cancel_futures=True)
     processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)  # (forgets its processes: read them first)
     for process in processes.values():
         with contextlib.suppress(Exception):
             process.terminate()

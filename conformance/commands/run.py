@@ -11,6 +11,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..adapters import resolve_adapter
+from ..adapters._procgroup import kill_all_engines
 from ..errors import AdapterError
 from ..identity import run_header
 from ..loader import load_cases
@@ -89,7 +90,24 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when nothing failed or errored and every case file loaded."""
+    """Exit 0 when nothing failed or errored and every case file loaded; 130 when interrupted
+    (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback)."""
+    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
+    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # before the cases ran: nothing to report
+        kill_all_engines()
+        console().print("[yellow]interrupted[/yellow] before any case ran")
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, old_handler)
+        if hangup is not None:
+            signal.signal(hangup, old_hangup)
+
+
+def _run(args: argparse.Namespace) -> int:
     out = console()
     spec = default_spec()
     loaded = load_cases(args.paths or None, spec)
@@ -120,9 +138,6 @@ def run(args: argparse.Namespace) -> int:
         runner.close()
         return 2
     interrupted = False
-    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
-    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
-    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
     stream: Iterator[CaseResult] = iter(())
@@ -152,9 +167,6 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if show:
             progress.stop()
-        signal.signal(signal.SIGTERM, old_handler)
-        if hangup is not None:
-            signal.signal(hangup, old_hangup)
         if writer:
             writer.close()
     name = f"{runner.info.name} {runner.info.version}"
