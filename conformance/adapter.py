@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from .textsafe import clean_text
+from conformance.spec.textsafe import clean_text
 
 __all__ = [
     "Adapter",
@@ -41,7 +41,7 @@ class AdapterInfo:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AdapterInfo:
         """Read the protocol's ``info`` table (an engine's text: cleaned, see
-        :mod:`conformance.textsafe`)."""
+        :mod:`conformance.spec.textsafe`)."""
         return cls(name=clean_text(str(data["name"])), version=clean_text(str(data["version"])),
                    eras=tuple(clean_text(str(e)) for e in data["eras"]),
                    features=frozenset(clean_text(str(f)) for f in data["features"]),

@@ -21,14 +21,15 @@ from typing import Any
 
 import pytest
 
+from conformance.results.records import CaseResult
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, WorkItem, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_file
+from conformance.spec.model import Case
+from conformance.spec.tomlio import canonical_json
+
 from .adapters import resolve_adapter
 from .errors import SpecError
-from .loader import load_case_file
-from .model import Case
-from .results import CaseResult
-from .runner import DEFAULT_TIMEOUT, Runner, WorkItem, plan
-from .spec import default_spec
-from .tomlio import canonical_json
 
 __all__ = ["CaseFailure", "CaseFile", "CaseItem"]
 
@@ -147,7 +148,7 @@ class CaseItem(pytest.Item):
     def _line_of_step(self, step: int | None) -> int | None:
         if step is None:
             return None
-        from .tomlindex import index_lines, line_of
+        from conformance.spec.tomlindex import index_lines, line_of
 
         try:
             text = self.path.read_text("utf-8")

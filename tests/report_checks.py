@@ -25,8 +25,8 @@ from conformance.reports.html import write_html
 from conformance.reports.jsonl import JsonlWriter, load_report
 from conformance.reports.junit import write_junit
 from conformance.reports.markdown import render_markdown, write_markdown
-from conformance.results import CaseResult
-from conformance.textsafe import UNSAFE
+from conformance.results.records import CaseResult
+from conformance.spec.textsafe import UNSAFE
 
 __all__ = ["check_every_format", "check_report_files", "markdown_outside_fences"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.schema import validator
+from conformance.spec.schema import validator
 
 from .test_loader import GOOD
 

@@ -25,7 +25,7 @@ from conformance import Runner
 from conformance.adapters._procgroup import isolation_prefix, live_engines
 from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.errors import AdapterError
-from conformance.model import Case
+from conformance.spec.model import Case
 
 from .test_faults_engine import FAULTY, write_probes
 
@@ -134,7 +134,7 @@ def test_a_slow_start_does_not_count_against_the_next_case(probes: list[Case]) -
 
 def runner_items(runner: Runner, cases: list[Case]) -> list:  # type: ignore[type-arg]
     """The planned work items of ``cases`` on ``runner``."""
-    from conformance.runner import plan
+    from conformance.running.runner import plan
 
     return plan(cases, runner.info)
 

@@ -20,7 +20,7 @@ import pytest
 
 from conformance.commands._resume import repair_report
 from conformance.reports.jsonl import JsonlWriter, read_report
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
 
 from .test_faults_engine import FAULTY, write_probes
 

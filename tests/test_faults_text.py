@@ -21,13 +21,13 @@ from rich.console import Console
 
 from conformance import Runner
 from conformance.adapters.subprocess import SubprocessAdapter
-from conformance.model import Case
 from conformance.reports.console import print_summary
 from conformance.reports.jsonl import JsonlWriter, dump_line, load_report
 from conformance.reports.junit import write_junit
 from conformance.reports.markdown import md_block, md_code, md_text, render_markdown
-from conformance.results import CaseResult
-from conformance.textsafe import UNSAFE, clean_text, clean_value
+from conformance.results.records import CaseResult
+from conformance.spec.model import Case
+from conformance.spec.textsafe import UNSAFE, clean_text, clean_value
 
 from .report_checks import check_every_format, markdown_outside_fences
 from .test_faults_engine import FAULTY, write_probes

@@ -17,11 +17,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from conformance.reports.identity import identity_differences
+from conformance.reports.jsonl import JsonlWriter, ReportFile, load_report
+from conformance.results.records import CaseResult
+from conformance.running.runner import WorkItem
+
 from ..adapter import AdapterInfo
-from ..identity import identity_differences
-from ..reports.jsonl import JsonlWriter, ReportFile, load_report
-from ..results import CaseResult
-from ..runner import WorkItem
 
 __all__ = ["add_arguments", "prepare", "repair_report"]
 

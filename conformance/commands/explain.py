@@ -9,11 +9,12 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from ..loader import load_case_file, load_cases
-from ..model import Case
+from conformance.running.trace import describe_case, format_trace, trace_case
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_file, load_cases
+from conformance.spec.model import Case
+
 from ..reports.console import print_spec_errors
-from ..spec import default_spec
-from ..trace import describe_case, format_trace, trace_case
 from ._common import console
 
 NAME = "explain"

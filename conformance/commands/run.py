@@ -10,19 +10,20 @@ from typing import Any
 
 from rich.markup import escape
 
+from conformance.adapters._procgroup import kill_all_engines
+from conformance.reports.identity import run_header
+from conformance.results.records import CaseResult, summarize
+from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.textsafe import clean_text
+
 from ..adapters import resolve_adapter
-from ..adapters._procgroup import kill_all_engines
 from ..errors import AdapterError
-from ..identity import run_header
-from ..loader import load_cases
-from ..parallel import parse_shard, run_parallel, shard
 from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
-from ..results import CaseResult, summarize
-from ..runner import DEFAULT_TIMEOUT, Runner, plan
-from ..spec import default_spec
-from ..textsafe import clean_text
 from . import _baseline, _resume
 from ._common import console
 

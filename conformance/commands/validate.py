@@ -6,10 +6,11 @@ import argparse
 import json
 from pathlib import Path
 
-from ..lint import check_reference, lint_paths
-from ..loader import load_cases
+from conformance.authoring.lint import check_reference, lint_paths
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+
 from ..reports.console import print_spec_errors
-from ..spec import default_spec
 from ._common import console
 
 NAME = "validate"

@@ -15,9 +15,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.spec.textsafe import clean_text
+
 from ..errors import SpecError
-from ..results import RESULT_KINDS, CaseResult, summarize
-from ..textsafe import clean_text
 
 __all__ = ["make_progress", "print_spec_errors", "print_summary"]
 

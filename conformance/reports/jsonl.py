@@ -3,8 +3,9 @@ results arrive, so an interrupted run still leaves every finished result on disk
 
 The first line is the run's header (``{"record": "run", ...}``): the suite version and commit,
 the run's identity (spec and selection hashes, era, skip patterns, adapter name and version,
-generated count and seed; see :mod:`conformance.identity`) and the adapter's info. ``--resume``
-compares it with the run it is asked to finish. Result records follow, one per line.
+generated count and seed; see :mod:`conformance.reports.identity`) and the adapter's info.
+``--resume`` compares it with the run it is asked to finish. Result records follow, one per
+line.
 
 Lines are separated by ``\\n`` only: a record is written with U+2028, U+2029 and U+0085 escaped
 and read back by splitting on line feeds, never with :meth:`str.splitlines` (which also splits on
@@ -24,9 +25,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from ..errors import SpecError
-from ..results import RESULT_KINDS, CaseResult
-from .files import open_locked
+from conformance.errors import SpecError
+from conformance.results.files import open_locked
+from conformance.results.records import RESULT_KINDS, CaseResult
 
 __all__ = ["HEADER_RECORD", "MAX_REPORT_BYTES", "JsonlWriter", "ReportFile", "dump_line",
            "load_report", "read_report", "record_problem"]
@@ -50,7 +51,7 @@ class JsonlWriter:
     """Append results to ``path`` one line at a time (``append=False`` starts afresh).
 
     The file is locked for as long as the writer is open (:class:`~.files.ReportBusy` if
-    another run writes it); ``header`` (a run header, see :mod:`conformance.identity`) is
+    another run writes it); ``header`` (a run header, see :mod:`conformance.reports.identity`) is
     written first when given and the file is new or emptied.
     """
 

@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..results import CaseResult
-from ..textsafe import clean_text as _x
-from .files import atomic_write
+from conformance.results.files import atomic_write
+from conformance.results.records import CaseResult
+from conformance.spec.textsafe import clean_text as _x
 
 __all__ = ["write_junit"]
 
@@ -16,7 +16,7 @@ __all__ = ["write_junit"]
 def write_junit(results: Sequence[CaseResult], path: Path | str, *, name: str) -> None:
     """Write ``results`` as JUnit XML to ``path`` (atomically: temp file, then rename).
 
-    Every text is cleaned (:mod:`conformance.textsafe`), so control characters and lone
+    Every text is cleaned (:mod:`conformance.spec.textsafe`), so control characters and lone
     surrogates from an engine can never make the XML invalid."""
     root = ET.Element("testsuites", name=_x(f"mtg-conformance ({name})"))
     areas: dict[str, list[CaseResult]] = {}
@@ -45,4 +45,3 @@ def write_junit(results: Sequence[CaseResult], path: Path | str, *, name: str) -
     ET.indent(root)
     data = ET.tostring(root, encoding="unicode", xml_declaration=True)
     atomic_write(Path(path), data)
-

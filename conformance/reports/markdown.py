@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..results import RESULT_KINDS, CaseResult, summarize
-from ..textsafe import clean_text
-from ..tomlio import canonical_json
-from .files import atomic_write
+from conformance.results.files import atomic_write
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.spec.textsafe import clean_text
+from conformance.spec.tomlio import canonical_json
 
 __all__ = ["render_markdown", "write_markdown"]
 
