@@ -25,8 +25,8 @@ from typing import Any
 
 from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index
 from conformance.errors import SpecError
-from conformance.spec import tomlio
 from conformance.spec.catalog import Spec
+from conformance.spec.limits import escaped_root, parse_untrusted_toml, read_spec_text
 from conformance.spec.loader import find_case_files
 from conformance.spec.model import Case
 from conformance.spec.schema import json_path
@@ -133,10 +133,8 @@ def lint_registries(spec: Spec, index: CrIndex) -> list[SpecError]:
     found: list[SpecError] = []
     for name, key in (("rulings.toml", "ruling"), ("features.toml", "feature")):
         path = spec.root / name
-        try:
-            text = path.read_text("utf-8")
-            data = tomlio.loads(text)
-        except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
+        text, data = _read_guarded(path)
+        if text is None or data is None:
             continue  # the spec loader reports unreadable registries
         lines = index_lines(text)
         entries = data.get(key, [])
@@ -158,18 +156,33 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
                index: CrIndex | None = None) -> list[SpecError]:
     """Lint every case file under ``paths`` (default: all of ``spec/cases`` and the registries).
 
-    Files that are not valid TOML are skipped: the loader already reports them.
+    Files are read through the loader's guards (regular files only, the size cap, the bounds
+    on parsed data, never outside the tree they are found in); those the loader refuses, or
+    that are not valid TOML, are skipped: the loader already reports them.
     """
     index = index if index is not None else default_cr_index(spec)
     found: list[SpecError] = [] if paths else lint_registries(spec, index)
+    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
     for path in find_case_files(paths, spec):
-        try:
-            text = path.read_text("utf-8")
-            data = tomlio.loads(text)
-        except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
+        if escaped_root(path, roots) is not None:
             continue
-        found += lint_case_data(data, text, display=_display(path), index=index)
+        text, data = _read_guarded(path)
+        if text is None or data is None:
+            continue
+        try:
+            found += lint_case_data(data, text, display=_display(path), index=index)
+        except RecursionError:
+            continue  # the loader reports it (too-deep)
     return found
+
+
+def _read_guarded(path: Path) -> tuple[str | None, dict[str, Any] | None]:
+    """The text and data of ``path``, read as the loader reads it; (None, None) if refused."""
+    text, error = read_spec_text(path, display=str(path))
+    if text is None or error is not None:
+        return None, None
+    data, _ = parse_untrusted_toml(text, display=str(path))
+    return text, data
 
 
 def _display(path: Path) -> str:
@@ -210,8 +223,7 @@ def check_reference(cases: Sequence[Case], spec: Spec, *, timeout: float = 10.0
 def _step_line(case: Case, path: list[Any]) -> int | None:
     if not case.file or not path:
         return None
-    try:
-        text = Path(case.file).read_text("utf-8")
-    except OSError:
+    text, _ = read_spec_text(Path(case.file), display=case.file)
+    if text is None:
         return None
     return line_of(index_lines(text), path)

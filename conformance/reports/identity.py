@@ -16,6 +16,7 @@ import dataclasses
 import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ from conformance.running.runner import WorkItem
 from conformance.spec.catalog import Spec
 from conformance.spec.tomlio import canonical_json
 
-__all__ = ["HEADER_FORMAT", "identity_differences", "run_header", "spec_hash", "suite_commit"]
+__all__ = ["HEADER_FORMAT", "identity_differences", "run_header", "spec_hash", "suite_commit",
+           "suite_version"]
 
 #: Version of the header's layout.
 HEADER_FORMAT = 1
@@ -50,6 +52,14 @@ def spec_hash(spec: Spec) -> str:
     return _digest({"features": spec.features, "failures": spec.failures, "eras": spec.eras,
                     "rulings": {k: dataclasses.asdict(v) for k, v in spec.rulings.items()},
                     "cards": spec.cards})
+
+
+def suite_version() -> str:
+    """The installed suite's version (the ``mtg-conformance`` distribution)."""
+    try:
+        return metadata.version("mtg-conformance")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def suite_commit(root: Path | None = None) -> str | None:
@@ -85,8 +95,7 @@ def run_header(*, spec: Spec, items: Sequence[WorkItem], info: AdapterInfo,
                generated: int = 0, generated_seed: int | None = None,
                baseline: str | None = None) -> dict[str, Any]:
     """The header of a run of ``items`` (the whole plan, before a resume leaves any out)."""
-    from conformance import __version__
-
+    __version__ = suite_version()
     cases: dict[str, Any] = {}
     for item in items:
         cases.setdefault(item.case.id, item.case.data)
