@@ -75,7 +75,7 @@ def test_a_bad_baseline_names_the_file_and_the_entry(tmp_path: Path) -> None:
     path.write_text('[[known]]\ncase = "a"\nreason = ""\n')
     with pytest.raises(SpecError) as info:
         load_baseline(path)
-    assert str(info.value) == (f"{path}, at known[0].reason: [baseline] 'reason' is required "
+    assert str(info.value) == (f"{path}:3, at known[0].reason: [baseline] 'reason' is required "
                                "and must be a non-empty string")
     path.write_text('[[known]]\ncase = "a"\nreason = "r"\nkind = "bug"\n')
     with pytest.raises(SpecError, match="kind 'bug' is not one of engine-bug"):
