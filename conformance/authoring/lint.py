@@ -188,7 +188,7 @@ def _read_guarded(path: Path) -> tuple[str | None, dict[str, Any] | None]:
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the cwd, or a symbolic link loop
         return str(path)
 
 

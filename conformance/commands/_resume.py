@@ -72,7 +72,7 @@ def prepare(args: argparse.Namespace, items: Sequence[WorkItem], info: AdapterIn
                       f"{escape(str(exc))}")
             return False, [], [], None
     shown = escape(str(path))
-    if args.report is not None and Path(args.report).resolve() != path.resolve():
+    if args.report is not None and os.path.realpath(args.report) != os.path.realpath(path):
         out.print("[red]error[/red] --resume appends to its own report; give --report the same "
                   "file or leave it out")
         return False, [], [], None

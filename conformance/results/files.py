@@ -32,7 +32,6 @@ __all__ = ["ReportBusy", "ReportLock", "atomic_write", "file_mode", "open_locked
            "sweep_stale_temps"]
 
 _umask_lock = threading.Lock()
-_umask: int | None = None
 
 
 class ReportBusy(OSError):
@@ -40,19 +39,17 @@ class ReportBusy(OSError):
 
 
 def _current_umask() -> int:
-    global _umask
-    with _umask_lock:
-        if _umask is None:
-            try:  # Linux 4.7+: read it without changing it
-                text = Path("/proc/self/status").read_text("ascii")
-                m = re.search(r"^Umask:\s*([0-7]+)", text, re.MULTILINE)
-                _umask = int(m.group(1), 8) if m else None
-            except OSError:
-                _umask = None
-            if _umask is None:
-                _umask = os.umask(0o022)
-                os.umask(_umask)
-        return _umask
+    try:  # Linux 4.7+: read it without changing it
+        text = Path("/proc/self/status").read_text("ascii")
+        m = re.search(r"^Umask:\s*([0-7]+)", text, re.MULTILINE)
+        if m:
+            return int(m.group(1), 8)
+    except OSError:
+        pass
+    with _umask_lock:  # elsewhere: set and restore it (another thread could see it changed)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return umask
 
 
 def file_mode() -> int:

@@ -105,7 +105,7 @@ def escaped_root(path: Path, roots: list[Path]) -> Path | None:
             path.resolve().relative_to(root.resolve())
         except ValueError:
             return root
-        except OSError:  # a link loop: let the read report it
+        except (OSError, RuntimeError):  # a link loop: let the read report it
             return None
     return None
 

@@ -59,7 +59,7 @@ def find_case_files(paths: Sequence[Path | str] | None = None,
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the cwd, or a symbolic link loop
         return str(path)
 
 
