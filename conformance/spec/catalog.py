@@ -21,7 +21,7 @@ from conformance.spec.limits import (
 )
 from conformance.spec.model import Ruling
 from conformance.spec.paths import spec_root
-from conformance.spec.schema import iter_schema_errors, json_path
+from conformance.spec.schema import is_valid, iter_schema_errors, json_path
 from conformance.spec.tomlindex import index_lines, line_of
 
 __all__ = ["AREAS", "Spec", "default_spec", "load_spec", "read_toml"]
@@ -38,6 +38,8 @@ class Spec:
     features: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     failures: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     eras: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The era switches' citations (``[[switch]]`` of ``eras.toml``), by switch id.
+    switches: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     rulings: dict[str, Ruling] = field(default_factory=dict)
     cards: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     card_files: dict[str, str] = field(default_factory=dict)
@@ -83,10 +85,14 @@ def parse_toml_text(text: str, schema_name: str | None, *, display: str,
         return None, [problem] if problem is not None else []
     if schema_name is None:
         return data, []
+    if is_valid(schema_name, data):  # the compiled check: nothing to explain
+        return data, []
     ident = case_id or (data.get("id") if isinstance(data.get("id"), str) else None)
-    index = index_lines(text)
+    index: dict[tuple[Any, ...], int] | None = None  # built only to place an error
     errors = []
     for err in iter_schema_errors(schema_name, data):
+        if index is None:
+            index = index_lines(text)
         path = list(err.absolute_path)
         schema = err.schema if isinstance(err.schema, Mapping) else {}
         if err.validator == "additionalProperties":
@@ -185,6 +191,7 @@ def load_spec(root: Path | None = None) -> Spec:
     spec.errors += errors
     if data:
         spec.eras = {str(e["id"]): e for e in data.get("era", []) if "id" in e}
+        spec.switches = {str(s["id"]): s for s in data.get("switch", []) if "id" in s}
     _load_rulings(root, spec)
     _load_cards(root, spec)
     _check_cross_references(spec)
