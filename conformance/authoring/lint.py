@@ -188,15 +188,29 @@ def _cr_findings(numbers: object, where: list[Any], index: CrIndex) -> Iterator[
                    f"{index.edition or 'shipped'} Comprehensive Rules", [*where, i], hint)
 
 
+def _tolerant(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings of one check, up to where it met data of a shape it does not expect (a
+    table where a string belongs): lint runs on files the schema may reject, and the schema
+    reports those."""
+    out: list[Finding] = []
+    try:
+        for finding in findings:
+            out.append(finding)
+    except (TypeError, AttributeError, ValueError, KeyError):
+        pass
+    return out
+
+
 def lint_case_data(data: Mapping[str, Any], text: str, *, display: str,
                    index: CrIndex, spec: Spec | None = None) -> list[SpecError]:
     """Every finding of :data:`CASE_CHECKS` on one case, located in its file ``display``; with
     ``spec``, also the checks that need the registries (period rules, eras of rulings)."""
     lines = index_lines(text)
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
-    findings: list[Finding] = [f for check in CASE_CHECKS for f in check(data, index)]
+    findings: list[Finding] = [f for check in CASE_CHECKS for f in _tolerant(check(data, index))]
     if spec is not None:
-        findings += [*check_period_rules(data, spec), *check_era_rulings(data, spec)]
+        findings += [*_tolerant(check_period_rules(data, spec)),
+                     *_tolerant(check_era_rulings(data, spec))]
     return [
         SpecError(code, message, file=display, case=case_id, path=json_path(path),
                   line=line_of(lines, path), hint=hint,
