@@ -221,7 +221,7 @@ def test_resume_refuses_other_cases_and_another_adapter_version(
         (other / path.name).write_text(path.read_text().replace("expect = 2", "expect = 2.0"))
     capsys.readouterr()
     assert main(["run", str(other), "--resume", str(report), "--no-progress", "-q"]) == 2
-    assert "case data" in capsys.readouterr().out
+    assert "case files (their paths and contents)" in capsys.readouterr().out
     lines = report.read_text("utf-8").split("\n")
     header = json.loads(lines[0])
     header["identity"]["adapter_version"] = "0.0.1-old"

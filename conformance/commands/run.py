@@ -12,11 +12,18 @@ from rich.markup import escape
 
 from conformance.adapters._procgroup import kill_all_engines
 from conformance.reports.identity import run_header
-from conformance.results.records import CaseResult, summarize
-from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.results.records import CaseResult, refuses_nothing, summarize
+from conformance.running.parallel import (
+    SourceRun,
+    parse_shard,
+    run_parallel,
+    run_sources,
+    shard,
+    sources_for,
+)
 from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
 from conformance.spec.catalog import default_spec
-from conformance.spec.loader import load_cases
+from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
 from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
@@ -69,21 +76,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 DEFAULT_GENERATED = 300
 
 
-def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> tuple[int, int | None]:
-    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases.
-    Returns the count and seed used (for the run header)."""
+def _generated(args: argparse.Namespace) -> tuple[int, int]:
+    """How many generated cases the run adds, and their seed."""
     count = args.generated if args.generated is not None else (
         0 if args.paths else DEFAULT_GENERATED)
     if count <= 0:
-        return 0, None
-    from generators.emit import DEFAULT_SEED, load_generated
+        return 0, 0
+    from generators.emit import DEFAULT_SEED
 
-    seed = args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+    return count, args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+
+
+def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
+    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+    count, seed = _generated(args)
+    if count <= 0:
+        return
+    from generators.emit import load_generated
+
     extra = load_generated(count=count, seed=seed, spec=spec)
     loaded.cases += extra.cases
     loaded.errors += extra.errors
     loaded.files += extra.files
-    return count, seed
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
@@ -111,9 +125,14 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     out = console()
     spec = default_spec()
-    loaded = load_cases(args.paths or None, spec)
-    generated, seed = _add_generated(args, loaded, spec)
-    print_spec_errors(out, spec.errors + loaded.errors)
+    # With several processes and no plan needed up front (--shard, --resume), each process
+    # loads, validates and runs its own share; spec errors are printed once the run is done.
+    split = args.jobs > 1 and not args.shard and getattr(args, "resume", None) is None
+    loaded = LoadResult()
+    if not split:
+        loaded = load_cases(args.paths or None, spec)
+        _add_generated(args, loaded, spec)
+        print_spec_errors(out, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
@@ -124,6 +143,18 @@ def _run(args: argparse.Namespace) -> int:
     if not baseline_ok:
         runner.close()
         return 2
+    source_run: SourceRun | None = None
+    count, seed = _generated(args)
+    files = find_case_files(args.paths or None, spec)
+    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=count,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
+    if split:
+        source_run = run_sources(
+            sources_for(files, generated=count, seed=seed),
+            runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
+            roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
+            skip=args.skip, isolate=args.isolate)
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
@@ -131,9 +162,6 @@ def _run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             out.print(f"[red]error[/red] {escape(str(exc))}")
             return 2
-    header = run_header(spec=spec, items=items, info=runner.info, era=args.era,
-                        skip=args.skip, shard=args.shard, generated=generated,
-                        generated_seed=seed, baseline=getattr(args, "baseline", None))
     resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, out, header)
     if not resume_ok:
         runner.close()
@@ -146,12 +174,17 @@ def _run(args: argparse.Namespace) -> int:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(escape(runner.info.name), total=len(items), bad=0)
+            task = progress.add_task(escape(runner.info.name),
+                                     total=None if split else len(items),
+                                     bad=0)
             bad = 0
-            stream = (
-                run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
-                             timeout=args.timeout, isolate=args.isolate) if args.jobs > 1
-                else map(runner.run_item, items))
+            if source_run is not None:
+                source_run.on_planned = lambda n: progress.update(task, total=n)
+                stream = source_run.results()
+            else:
+                stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                                       timeout=args.timeout, isolate=args.isolate)
+                          if args.jobs > 1 else map(runner.run_item, items))
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
@@ -170,6 +203,9 @@ def _run(args: argparse.Namespace) -> int:
             progress.stop()
         if writer:
             writer.close()
+    if source_run is not None:
+        loaded.errors = source_run.errors
+        print_spec_errors(out, spec.errors + loaded.errors)
     name = f"{runner.info.name} {runner.info.version}"
     if args.junit:
         write_junit(results, args.junit, name=name)
@@ -180,9 +216,18 @@ def _run(args: argparse.Namespace) -> int:
         out.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")
     if interrupted:
-        out.print(f"[yellow]interrupted[/yellow] after {len(results)} of {len(items)} results; "
+        total = source_run.planned if source_run is not None else len(items)
+        out.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
                   "the reports hold what finished")
         return 130
     ok = summarize(results).ok and not loaded.errors and not spec.errors
+    refused = [r for r in results if r.result == "unsupported"]
+    if refused and refuses_nothing(runner.info):
+        # The reference engine declares every feature and era: refusing a case is a bug.
+        out.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
+                  "which declares every feature and era: " + escape(", ".join(
+                      f"{r.case} [{r.era}]" for r in refused[:5]))
+                  + (" ..." if len(refused) > 5 else ""))
+        ok = False
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
     return 0 if ok else 1

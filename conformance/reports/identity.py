@@ -3,8 +3,8 @@
 ``mtgconf run --report`` writes it as the first line of the JSON-lines report (the run header,
 ``{"record": "run", ...}``), and ``mtgconf run --resume`` compares it with the run it is asked
 to finish: the same suite version, spec (registries and the selected cases' data), case
-selection (the planned (case, era) pairs and their verdicts, so the paths, ``--shard``,
-``--era``, ``--skip`` and adapter features), adapter name and version, generated cases (count
+selection (the case files found, ``--shard``, ``--era``, ``--skip`` and the eras and features
+the adapter declares), adapter name and version, generated cases (count
 and seed) and baseline. Any difference is refused with the fields that differ. The header also
 carries what a reader of the report wants to know about the run: the suite's commit, the
 adapter's full info and when the run started (not part of the identity).
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import stat
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from importlib import metadata
@@ -21,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from conformance.adapter import AdapterInfo
-from conformance.running.runner import WorkItem
 from conformance.spec.catalog import Spec
+from conformance.spec.limits import MAX_SPEC_FILE_BYTES
 from conformance.spec.tomlio import canonical_json
 
 __all__ = ["HEADER_FORMAT", "identity_differences", "run_header", "spec_hash", "suite_commit",
@@ -34,8 +35,8 @@ HEADER_FORMAT = 1
 #: Identity fields, in the order differences are reported, with how to name them.
 _FIELDS = {
     "suite_version": "suite version", "spec": "spec (registries and cards)",
-    "cases": "case data", "selection": "case selection (paths, --shard, --era, --skip, "
-    "adapter features)", "items": "number of planned results", "era": "--era",
+    "cases": "case files (their paths and contents)", "selection": "case selection (the "
+    "case files, and the eras and features the adapter declares)", "era": "--era",
     "skip": "--skip", "shard": "--shard", "adapter": "adapter", "adapter_version":
     "adapter version", "generated": "generated cases (--generated)", "generated_seed":
     "generated seed (--generated-seed)", "baseline": "baseline file (--baseline)",
@@ -90,27 +91,36 @@ def suite_commit(root: Path | None = None) -> str | None:
     return None
 
 
-def run_header(*, spec: Spec, items: Sequence[WorkItem], info: AdapterInfo,
+def _file_digest(path: Path) -> str:
+    """A hash of a case file's bytes (regular files only, read up to the spec size cap: never
+    a FIFO or a device)."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return "not-a-regular-file"
+        with path.open("rb") as f:
+            return hashlib.sha256(f.read(MAX_SPEC_FILE_BYTES + 1)).hexdigest()[:16]
+    except OSError as exc:
+        return f"unreadable ({exc.errno})"
+
+
+def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
                era: str | None = None, skip: Sequence[str] = (), shard: str | None = None,
                generated: int = 0, generated_seed: int | None = None,
                baseline: str | None = None) -> dict[str, Any]:
-    """The header of a run of ``items`` (the whole plan, before a resume leaves any out)."""
-    __version__ = suite_version()
-    cases: dict[str, Any] = {}
-    for item in items:
-        cases.setdefault(item.case.id, item.case.data)
+    """The header of a run of the case ``files`` (and ``generated`` cases of seed
+    ``generated_seed``) on the adapter ``info``. The run's plan is a function of what the
+    identity holds, so two runs with equal identities plan the same results, however they
+    are split into processes."""
+    version = suite_version()
     baseline_hash = None
     if baseline:
-        try:
-            baseline_hash = hashlib.sha256(Path(baseline).read_bytes()).hexdigest()[:16]
-        except OSError:
-            baseline_hash = "unreadable"
+        baseline_hash = _file_digest(Path(baseline))
     identity = {
-        "suite_version": __version__,
+        "suite_version": version,
         "spec": spec_hash(spec),
-        "cases": _digest(list(cases.items())),
-        "selection": _digest([[i.case.id, i.era, i.verdict, i.reason] for i in items]),
-        "items": len(items),
+        "cases": _digest([[str(f), _file_digest(f)] for f in files]),
+        "selection": _digest({"files": [str(f) for f in files], "eras": list(info.eras),
+                              "features": sorted(info.features)}),
         "era": era,
         "skip": list(skip),
         "shard": shard,
@@ -122,7 +132,7 @@ def run_header(*, spec: Spec, items: Sequence[WorkItem], info: AdapterInfo,
     }
     return {
         "format": HEADER_FORMAT,
-        "suite": {"version": __version__, "commit": suite_commit()},
+        "suite": {"version": version, "commit": suite_commit()},
         "adapter": info.to_dict(),
         "seed": generated_seed if generated else None,
         "generated": generated,
