@@ -30,6 +30,7 @@ from conformance.spec.tomlio import canonical_json
 
 from .adapters import resolve_adapter
 from .errors import SpecError
+from .results.records import refuses_nothing
 
 __all__ = ["CaseFailure", "CaseFile", "CaseItem"]
 
@@ -141,7 +142,8 @@ class CaseItem(pytest.Item):
         result = runner.run_item(item)
         if result.result == "passed":
             return
-        if result.result in ("unsupported", "skipped"):
+        if result.result == "skipped" or (result.result == "unsupported"
+                                           and not refuses_nothing(runner.info)):
             pytest.skip(f"{result.result}: {result.message}")
         raise CaseFailure(result, self._line_of_step(result.step))
 

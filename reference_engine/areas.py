@@ -50,6 +50,7 @@ import reference_engine.objects.names
 import reference_engine.objects.piles
 import reference_engine.objects.tokens
 import reference_engine.objects.transform
+import reference_engine.objects.until
 import reference_engine.resolution.chosen_values
 import reference_engine.resolution.countering
 import reference_engine.resolution.hidden_zones

@@ -7,7 +7,9 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from conformance.results.records import summarize
+from rich.markup import escape
+
+from conformance.results.records import refuses_nothing, summarize
 from conformance.running.parallel import (
     SourceRun,
     parse_shard,
@@ -192,5 +194,13 @@ def run(args: argparse.Namespace) -> int:
                   "the reports hold what finished")
         return 130
     ok = summarize(results).ok and not loaded.errors and not spec.errors
+    refused = [r for r in results if r.result == "unsupported"]
+    if refused and refuses_nothing(runner.info):
+        # The reference engine declares every feature and era: refusing a case is a bug.
+        out.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
+                  "which declares every feature and era: " + escape(", ".join(
+                      f"{r.case} [{r.era}]" for r in refused[:5]))
+                  + (" ..." if len(refused) > 5 else ""))
+        ok = False
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
     return 0 if ok else 1

@@ -24,6 +24,7 @@ __all__ = [
     "AMOUNTS",
     "AMOUNT_CONTEXTS",
     "EFFECTS",
+    "LINKED_KEY",
     "REFERENCES",
     "RESOLVE_HOOKS",
     "TARGET_CONTROLLERS",
@@ -159,14 +160,23 @@ class ResolveContext:
         """Remember the objects an effect just put into a new zone as ``"moved"`` and under
         the effect's ``remember`` name, for later effects of the same ability and for delayed
         triggered abilities it creates ("that card", "the creature put onto the battlefield
-        this way"; CR 608.2c, 603.7c)."""
+        this way"; CR 608.2c, 603.7c); with ``link = "name"``, also for the source's linked
+        abilities (``target = { linked = "name" }``: "return the exiled card", 607.2a)."""
         ids = [o.id for o in objects if o is not None]
         memory: dict[str, list[int]] = self.obj.extra.setdefault("remembered", {})
         memory["moved"] = ids
         if "remember" in params:
             memory[str(params["remember"])] = list(ids)
+        if "link" in params:
+            # 607.2a: "the exiled card" of a linked ability is what this ability of the same
+            # source exiled; kept with the source's id (a new object is a new source, 400.7).
+            links: dict[str, dict[str, list[int]]] = self.state.extra.setdefault(LINKED_KEY, {})
+            by_source = links.setdefault(str(self.source_id), {})
+            by_source[str(params["link"])] = [*by_source.get(str(params["link"]), []), *ids]
 
 
+#: Key in ``state.extra``: objects linked abilities refer to, by source id and link name (607.2a).
+LINKED_KEY = "linked_objects"
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
 #: Builds the amount context of a resolving spell or ability (registered by the layers).

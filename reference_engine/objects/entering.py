@@ -22,7 +22,8 @@ was kicked as a spell, 702.33d): ``optional_cost = {life = 2}, otherwise =
 {tapped = true}`` ("as this enters, you may pay 2 life; if you don't, it enters tapped": choice
 ``pay``, true or false, CR 614.12, 119.4); ``tapped = true``; ``counters = {"+1/+1" = 2}``
 (``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
-that spell was kicked, 702.33c);
+that spell was kicked, 702.33c; with ``if_kicked = true`` the replacement applies only to a
+permanent whose spell was kicked, 702.33d);
 ``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
 players = ["you", "opponent"], not_basic_land, nonland}`` (an "as enters" choice, CR 614.12,
 remembered on the permanent for its linked abilities, CR 607.2);
@@ -145,7 +146,9 @@ def applicable_replacements(state: GameState, new: GameObject,
     chars = compute_all(state)
     out: list[EnterReplacement] = []
     for i, ability in enumerate(chars[new.id].abilities):
-        if _is_enters(ability) and ability.get("affected", "self") == "self":
+        if _is_enters(ability) and ability.get("affected", "self") == "self" and (
+                not ability.get("if_kicked") or new.kicked > 0):
+            # 702.33d: "if this creature was kicked, it enters with ..." needs the kick.
             out.append(EnterReplacement(new.id, i, new.controller, ability))
     for src in state.battlefield():
         if src.id == new.id:

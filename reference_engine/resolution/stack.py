@@ -22,6 +22,7 @@ from reference_engine.core.amounts import AmountContext, amount, is_amount
 from reference_engine.core.choices import choose
 from reference_engine.core.context import (
     EFFECTS,
+    LINKED_KEY,
     RESOLVE_HOOKS,
     TARGET_RESTRICTIONS,
     ResolveContext,
@@ -111,9 +112,7 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
             modes = obj.extra.get("modes")
             if "modes" in ability and modes is not None:
                 # 700.2: a modal spell has the targets and effects of the modes chosen for it.
-                chosen = [ability["modes"][i] for i in modes]
-                return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
-                        "effects": [e for m in chosen for e in m.get("effects", [])]}
+                return {**ability, **_join_parts([ability["modes"][i] for i in modes])}
             return ability
     from reference_engine.objects.auras import aura_spell_ability
 
@@ -122,15 +121,21 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
 
 def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
     """Check 702.102d: a fused split spell has the targets of both halves and follows the
-    instructions of its left half, then those of its right half. A right-half target slot
-    whose name the left half already uses is renamed ``"<name>2"`` (and so are its effects'
-    references to it)."""
+    instructions of its left half, then those of its right half."""
     halves = [a for a in abilities if a.get("kind") == "spell"]
     if not halves:
         return None
+    return {"kind": "spell", **_join_parts(halves)}
+
+
+def _join_parts(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The targets and effects of several parts followed in order: fused halves (702.102d), or
+    the modes chosen for a modal spell, one mode perhaps more than once (700.2d), each instance
+    with its own targets. A target slot whose name an earlier part already uses is renamed
+    ``"<name>2"`` (and so are its effects' references to it)."""
     targets: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
-    for ability in halves:
+    for ability in parts:
         taken = {str(t.get("name", f"t{i}")) for i, t in enumerate(targets)}
         renames: dict[str, str] = {}
         for i, slot in enumerate(ability.get("targets", [])):
@@ -430,3 +435,12 @@ def _each(ctx: ResolveContext, flt: Any) -> list[dict[str, Any]]:
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
     return [{"object": o.id} for o in ctx.state.battlefield()
             if matches(ctx.state, o, dict(flt), ctx=fctx)]
+
+
+@reference("linked")
+def _linked(ctx: ResolveContext, name: Any) -> list[dict[str, Any]]:
+    """``{linked = "name"}``: the objects an ability of the same source linked under ``name``
+    (``link = "name"`` on the effect that moved them) that are still where it put them: "the
+    exiled card" of Oblivion Ring's second ability (CR 607.2a, 400.7)."""
+    links = ctx.state.extra.get(LINKED_KEY, {}).get(str(ctx.source_id), {})
+    return [{"object": i} for i in links.get(str(name), []) if i in ctx.state.objects]
