@@ -32,7 +32,9 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                   "kind": "str!: \"spell\"", "targets": "targets: its target slots (601.2c)",
                   "effects": "effects: what it does, in order (608.2c)",
                   "modes": "any: a modal spell's modes, each {targets, effects} (700.2)",
-                  "choose": "any: how many modes are chosen", "text": _TEXT},
+                  "choose": "any: how many modes are chosen",
+                  "repeat_modes": "bool: a mode may be chosen more than once (700.2d)",
+                  "text": _TEXT},
               ("113.3a", "608.2"), 'Shock: {kind = "spell", targets = [{name = "t", kind = '
               '"any"}], effects = [{type = "damage", target = "t", amount = 2}]}'),
     "activated": ("An activated ability, cost: effect (CR 602).", {

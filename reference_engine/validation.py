@@ -185,6 +185,7 @@ COMMON_EFFECT_PARAMS = parse_params({
     "if_kicked": "bool: only if the spell was (true) or wasn't (false) kicked (702.33e)",
     "condition": "condition: only if this holds as the effect is reached (608.2c)",
     "remember": "str: remember the objects the effect moved under this name (608.2c)",
+    "link": "str: keep the objects it moved for the source's linked abilities (607.2a)",
     "note": "str: a remark for readers; ignored",
 })
 #: Keys of a target slot (CR 115.1, 601.2c).

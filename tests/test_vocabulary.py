@@ -21,7 +21,7 @@ from reference_engine.core.registry import ACTIONS, QUERIES
 from reference_engine.layers.conditions import CONDITIONS
 from reference_engine.layers.effects import OPERATIONS
 from reference_engine.triggers.abilities import TRIGGER_MATCHERS
-from reference_engine.validation import entries, keys_read
+from reference_engine.validation import COMMON_EFFECT_PARAMS, entries, keys_read
 from reference_engine.vocabulary import main, markdown, vocabulary
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "card-vocabulary.md"
@@ -51,7 +51,7 @@ def test_described_parameters_cover_what_the_handlers_read() -> None:
     docs can't drift apart)."""
     for name, fn in EFFECTS.items():
         entry = entries()["effects"][name]
-        described = {p.name for p in entry.params}
+        described = {p.name for p in (*entry.params, *COMMON_EFFECT_PARAMS)}
         # "to" is the other spelling of "target" wherever an effect acts on a reference.
         missing = keys_read(fn, 1) - described - {"type"} - ({"to"} if "target" in described
                                                              else set())
