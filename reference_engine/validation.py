@@ -218,7 +218,11 @@ TOKEN_PARAMS = parse_params({
 
 
 def _params_of(entry: Entry, extra: tuple[Param, ...] = ()) -> dict[str, Param]:
-    return {p.name: p for p in (*entry.params, *extra)}
+    out = {p.name: p for p in (*entry.params, *extra)}
+    if "target" in out and "to" not in out and out["target"].type == "ref":
+        # "to" is the other spelling of "target" ("deals 2 damage to ..."), read alike.
+        out["to"] = Param("to", "ref", "the same as target")
+    return out
 
 
 def _check_keys(data: Mapping[str, Any], allowed: Mapping[str, Param], path: Path,
