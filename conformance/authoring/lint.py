@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index
+from conformance.authoring.vocabulary import check_case_vocabulary, lint_cards
 from conformance.errors import SpecError
 from conformance.spec.catalog import Spec
 from conformance.spec.limits import escaped_root, parse_untrusted_toml, read_spec_text
@@ -210,7 +211,8 @@ def lint_case_data(data: Mapping[str, Any], text: str, *, display: str,
     findings: list[Finding] = [f for check in CASE_CHECKS for f in _tolerant(check(data, index))]
     if spec is not None:
         findings += [*_tolerant(check_period_rules(data, spec)),
-                     *_tolerant(check_era_rulings(data, spec))]
+                     *_tolerant(check_era_rulings(data, spec)),
+                     *_tolerant(check_case_vocabulary(data, spec))]
     return [
         SpecError(code, message, file=display, case=case_id, path=json_path(path),
                   line=line_of(lines, path), hint=hint,
@@ -272,6 +274,7 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
             continue  # the loader reports it (too-deep)
     if not paths:
         found += lint_switches(spec, case_ids)
+        found += lint_cards(spec)
     return found
 
 
