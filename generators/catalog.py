@@ -133,9 +133,16 @@ def pick_split(src: Source, used: set[str], *, where: Predicate | None = None) -
                 and (where is None or where(c)), "split card")
 
 
+_PERMANENT = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+
 def pick_dfc(src: Source, used: set[str]) -> Card:
-    """A transforming double-faced card (CR 712)."""
-    return pick(src, used, lambda c: c.get("layout") == "transform", "double-faced card")
+    """A transforming double-faced card whose both faces are permanents (CR 712), so either
+    face may be up on the battlefield (an instant or sorcery face can't be there, 110.4b)."""
+    def ok(c: Mapping[str, Any]) -> bool:
+        return c.get("layout") == "transform" and all(
+            any(t in _PERMANENT for t in f.get("types", [])) for f in _faces(c))
+    return pick(src, used, ok, "double-faced card")
 
 
 def pick_kindred(src: Source, used: set[str]) -> Card:
