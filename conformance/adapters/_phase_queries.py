@@ -301,10 +301,14 @@ class PhaseQueries:
         a scratch copy of the game (mana paid as the cast action pays it)."""
         session = self.s
         saved = session.game, list(session.events)
+        untapped = {int(o["id"]) for o in session.game.battlefield() if not o.get("tapped")}
         session.game = session.engine.load_game(session.game.state())
         try:
             action = {k: v for k, v in query.items() if k != "query"}
-            return bool(session._do_cast({**action, "type": "cast"}).ok)
+            outcome = session._do_cast({**action, "type": "cast"})
+            if outcome.ok:  # paid from the pool, as the case format pays (601.2h)
+                outcome = session._paid_from_pool(action, untapped)
+            return bool(outcome.ok)
         except ValueError:
             return False
         finally:
