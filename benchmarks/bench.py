@@ -604,8 +604,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _char_case(cases: Sequence[Case]) -> Case:
-    return next(c for c in cases if c.area == "characteristics"
-                and any(s.kind == "observe" for s in c.steps))
+    """A characteristics case whose first observation asks about an object's colors (which
+    the tiny example engine answers)."""
+    for case in cases:
+        first = next((s for s in case.steps if s.kind == "observe"), None)
+        if (case.area == "characteristics" and first is not None and not case.cards
+                and first.body.get("query") == "colors" and first.body.get("object")):
+            return case
+    raise LookupError("no characteristics case observes colors")
 
 
 def _generated_cases(spec: Spec) -> list[Case]:
