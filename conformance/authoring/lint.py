@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index
+from conformance.authoring.vocabulary import check_case_vocabulary, lint_cards
 from conformance.errors import SpecError
 from conformance.spec import tomlio
 from conformance.spec.catalog import Spec
@@ -196,7 +197,8 @@ def lint_case_data(data: Mapping[str, Any], text: str, *, display: str,
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
     findings: list[Finding] = [f for check in CASE_CHECKS for f in check(data, index)]
     if spec is not None:
-        findings += [*check_period_rules(data, spec), *check_era_rulings(data, spec)]
+        findings += [*check_period_rules(data, spec), *check_era_rulings(data, spec),
+                     *check_case_vocabulary(data, spec)]
     return [
         SpecError(code, message, file=display, case=case_id, path=json_path(path),
                   line=line_of(lines, path), hint=hint,
@@ -254,6 +256,7 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
         found += lint_case_data(data, text, display=_display(path), index=index, spec=spec)
     if not paths:
         found += lint_switches(spec, case_ids)
+        found += lint_cards(spec)
     return found
 
 
