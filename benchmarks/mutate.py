@@ -379,6 +379,8 @@ def explain(r: Result, explained: dict[str, dict[str, str]]) -> tuple[str, str]:
          and fnmatch.fnmatchcase(r.key, k)), None)
     if entry is not None:
         return entry["kind"], entry["why"]
+    if r.equivalent.startswith("unobservable: "):
+        return "unobservable", r.equivalent[len("unobservable: "):]
     if r.equivalent:
         return "equivalent", r.equivalent
     if r.status == "uncovered":
