@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import shlex
-from importlib.metadata import entry_points
 from typing import Any
 
 from ..adapter import Adapter
@@ -25,6 +24,8 @@ _BUILTIN = {
 
 def available_adapters() -> dict[str, str]:
     """Adapter names and where each comes from (``module:Class``)."""
+    from importlib.metadata import entry_points  # scanning the installed packages is slow
+
     found = dict(_BUILTIN)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(ep.name, ep.value)
@@ -43,17 +44,22 @@ def _load_object(target: str) -> Any:
         raise AdapterError(f"module {module_name!r} has no attribute {attr!r}") from None
 
 
-def resolve_adapter(spec: str, *, timeout: float = 10.0) -> Adapter:
+def resolve_adapter(spec: str, *, timeout: float = 10.0, isolate: bool = False) -> Adapter:
     """Make the adapter ``spec`` names: a registered name (``reference``), ``module:Class``, or
-    ``cmd:<command line>`` for an engine speaking the JSON-lines protocol."""
+    ``cmd:<command line>`` for an engine speaking the JSON-lines protocol (``isolate``: in its
+    own namespaces, see :mod:`conformance.adapters._procgroup`; only for ``cmd:``)."""
     from .subprocess import SubprocessAdapter
 
     if spec.startswith("cmd:"):
         argv = shlex.split(spec[4:])
         if not argv:
             raise AdapterError("'cmd:' needs a command line, e.g. cmd:python my_engine.py")
-        return SubprocessAdapter(argv, timeout=timeout)
-    known = available_adapters()
+        return SubprocessAdapter(argv, timeout=timeout, isolate=isolate)
+    if isolate:
+        raise AdapterError("--isolate is for engines started as a process (cmd:...); an "
+                           "in-process adapter runs inside the harness")
+    # A built-in name wins over an entry point of the same name: no need to scan for those.
+    known = _BUILTIN if spec in _BUILTIN else available_adapters()
     target = known.get(spec, spec if ":" in spec else None)
     if target is None:
         raise AdapterError(

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 
-from conformance.results.records import refuses_nothing, summarize
+from conformance.adapters._procgroup import kill_all_engines
+from conformance.reports.identity import run_header
+from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.running.parallel import (
     SourceRun,
     parse_shard,
@@ -21,6 +24,7 @@ from conformance.running.parallel import (
 from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
+from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
@@ -53,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run on N worker processes (default: 1)")
     parser.add_argument("--shard", metavar="I/N",
                         help="run only shard I of N (for a CI matrix split across machines)")
+    parser.add_argument("--isolate", action="store_true",
+                        help="run a cmd: engine in its own user, PID and mount namespaces "
+                             "(Linux): it sees only its own processes, and every process it "
+                             "starts ends with it (see docs/reliability.md)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=int, metavar="N", default=None,
@@ -97,7 +105,24 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when nothing failed or errored and every case file loaded."""
+    """Exit 0 when nothing failed or errored and every case file loaded; 130 when interrupted
+    (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback)."""
+    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
+    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # before the cases ran: nothing to report
+        kill_all_engines()
+        console().print("[yellow]interrupted[/yellow] before any case ran")
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, old_handler)
+        if hangup is not None:
+            signal.signal(hangup, old_hangup)
+
+
+def _run(args: argparse.Namespace) -> int:
     out = console()
     spec = default_spec()
     # With several processes and no plan needed up front (--shard, --resume), each process
@@ -109,46 +134,48 @@ def run(args: argparse.Namespace) -> int:
         _add_generated(args, loaded, spec)
         print_spec_errors(out, spec.errors + loaded.errors)
     try:
-        adapter = resolve_adapter(args.adapter, timeout=args.timeout)
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
     except AdapterError as exc:
-        out.print(f"[red]error[/red] {exc}")
+        out.print(f"[red]error[/red] {escape(clean_text(str(exc)))}")
         return 2
     baseline_ok, baseline = _baseline.load(args, out)
     if not baseline_ok:
         runner.close()
         return 2
     source_run: SourceRun | None = None
+    count, seed = _generated(args)
+    files = find_case_files(args.paths or None, spec)
+    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=count,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
     if split:
-        count, seed = _generated(args)
         source_run = run_sources(
-            sources_for(find_case_files(args.paths or None, spec), generated=count, seed=seed),
+            sources_for(files, generated=count, seed=seed),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
-            skip=args.skip)
+            skip=args.skip, isolate=args.isolate)
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
             items = shard(items, *parse_shard(args.shard))
         except ValueError as exc:
-            out.print(f"[red]error[/red] {exc}")
+            out.print(f"[red]error[/red] {escape(str(exc))}")
             return 2
-    resume_ok, results, items = _resume.prepare(args, items, runner.info, out)
+    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, out, header)
     if not resume_ok:
         runner.close()
         return 2
-    writer = _resume.writer(args)
     interrupted = False
-    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
-    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
-    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
+    stream: Iterator[CaseResult] = iter(())
     try:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(runner.info.name, total=None if split else len(items),
+            task = progress.add_task(escape(runner.info.name),
+                                     total=None if split else len(items),
                                      bad=0)
             bad = 0
             if source_run is not None:
@@ -156,8 +183,8 @@ def run(args: argparse.Namespace) -> int:
                 stream = source_run.results()
             else:
                 stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
-                                       timeout=args.timeout) if args.jobs > 1
-                          else map(runner.run_item, items))
+                                       timeout=args.timeout, isolate=args.isolate)
+                          if args.jobs > 1 else map(runner.run_item, items))
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
@@ -168,12 +195,12 @@ def run(args: argparse.Namespace) -> int:
                 progress.update(task, advance=1, bad=bad)
     except KeyboardInterrupt:
         interrupted = True
+        close = getattr(stream, "close", None)
+        if callable(close):
+            close()  # a parallel run: stop its workers now
     finally:
         if show:
             progress.stop()
-        signal.signal(signal.SIGTERM, old_handler)
-        if hangup is not None:
-            signal.signal(hangup, old_hangup)
         if writer:
             writer.close()
     if source_run is not None:

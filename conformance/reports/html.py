@@ -10,6 +10,7 @@ diverged (highlighted in the case's TOML) and the message; an errored one shows 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -60,7 +61,13 @@ ol.steps li.diverged{background:#ffe08a;font-weight:600}
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    """A file-name and anchor-safe form of ``text``; a long one (an engine may name itself
+    with kilobytes) is cut and given a hash of the whole, so it stays a valid file name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    if len(slug) > 64:
+        digest = hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:10]
+        slug = f"{slug[:52].rstrip('-')}-{digest}"
+    return slug
 
 
 def _e(value: object) -> str:
