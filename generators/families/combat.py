@@ -61,11 +61,17 @@ def _keywords(card: dict[str, Any]) -> list[str]:
             if a.get("kind") == "keyword"]
 
 
+def _haste_or_vigilance(card: Any) -> bool:
+    return bool({"haste", "vigilance"} & set(_keywords(card)))
+
+
 def _attack_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
     creatures = []
-    for _ in range(src.integer(1, 4)):
-        card = pick_creature(src, used)
+    for n in range(src.integer(1, 4)):
+        # the first creature has haste or vigilance half the time: the rules they change
+        special = n == 0 and src.boolean()
+        card = pick_creature(src, used, where=_haste_or_vigilance if special else None)
         status = src.choice(("ready", "ready", "tapped", "sick"))  # one reason at a time
         creatures.append({"card": card, "tapped": status == "tapped", "sick": status == "sick",
                           "keywords": _keywords(card)})
