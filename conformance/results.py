@@ -37,6 +37,9 @@ class CaseResult:
     detail: str = ""
     duration_ms: float = 0.0
     baseline_reason: str = ""
+    #: The TOML text of a case with no file (a generated case), byte for byte as
+    #: ``mtgconf generate --out`` writes it.
+    case_text: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -64,6 +67,8 @@ class CaseResult:
             record["detail"] = self.detail
         if self.baseline_reason:
             record["baseline_reason"] = self.baseline_reason
+        if self.case_text:
+            record["case_text"] = self.case_text
         return record
 
     @classmethod
@@ -79,6 +84,7 @@ class CaseResult:
             observed=record.get("observed"), message=record.get("message", ""),
             detail=record.get("detail", ""), duration_ms=float(record.get("duration_ms", 0)),
             baseline_reason=record.get("baseline_reason", ""),
+            case_text=str(record.get("case_text") or ""),
         )
 
 

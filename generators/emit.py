@@ -7,6 +7,8 @@ written in a fixed key order (:mod:`generators.tomlcase`).
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,8 @@ from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, FamilyError, draw_case, find_family
 from .tomlcase import case_text
 
-__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "select_families", "write_cases"]
+__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "regenerate", "select_families",
+           "write_cases"]
 
 #: The seed ``mtgconf run`` uses for its generated set.
 DEFAULT_SEED = 20001002
@@ -80,9 +83,22 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
         return result
     for data in generate_cases(seed=seed, count=count, era=era):
         result.files += 1
-        case, errors = load_case_text(case_text(data), spec,
-                                      display=f"<generated:{case_path(data)}>")
+        text = case_text(data)
+        case, errors = load_case_text(text, spec, display=f"<generated:{case_path(data)}>")
         result.errors += errors
         if case is not None:
-            result.cases.append(case)
+            result.cases.append(dataclasses.replace(case, text=text))
     return result
+
+
+_GENERATED_ID = re.compile(r"^gen\.(?P<family>.+)\.s(?P<seed>-?\d+)\.i(?P<index>\d+)$")
+
+
+def regenerate(case_id: str, *, era: str | None = None) -> dict[str, Any] | None:
+    """The generated case ``gen.<family>.s<seed>.i<index>`` drawn again (the same data
+    ``mtgconf generate`` wrote for it), or None if the id does not name a family's case."""
+    m = _GENERATED_ID.match(case_id)
+    if m is None or m["family"] not in FAMILIES:
+        return None
+    data = draw_case(FAMILIES[m["family"]], seed=int(m["seed"]), index=int(m["index"]), era=era)
+    return data if data.get("id") == case_id else None

@@ -32,10 +32,12 @@ def test_run_with_a_malformed_case_reports_it_and_runs_the_rest(
     markdown = tmp_path / "out" / "report.md"
     code = main(["run", "--no-progress", str(tmp_path), "--report", str(report),
                  "--junit", str(junit), "--markdown", str(markdown)])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
     assert code == 1
-    assert "broken.toml:12, case test.broken, at setup.objects[0].zone: [schema] 'deck'" in out
-    assert "1 spec error(s)" in out
+    assert ("broken.toml:12, case test.broken, at setup.objects[0].zone: [schema] 'deck'"
+            in captured.err)
+    assert "1 spec error(s)" in captured.err
+    assert "error" not in captured.out
     records = [json.loads(line) for line in report.read_text().splitlines()]
     assert [(r["case"], r["result"]) for r in records] == [("test.good", "passed")]
     for record in records:

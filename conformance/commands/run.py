@@ -7,6 +7,8 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
 from ..loader import load_cases
@@ -19,6 +21,7 @@ from ..runner import DEFAULT_TIMEOUT, Runner, plan
 from ..spec import default_spec
 from . import _baseline, _resume
 from ._common import console
+from ._exit import FAILED, INTERRUPTED, NO_CASES, USAGE, run_status
 
 NAME = "run"
 HELP = "run cases against an adapter (default: reference)"
@@ -77,31 +80,73 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
+#: Adapter names whose ``unsupported`` answer is a bug of the suite: the reference engine must
+#: answer every case it declares the features and era of.
+MUST_ANSWER = frozenset({"reference"})
+
+
+def answer_gaps(results: list[Any], adapter: str) -> list[Any]:
+    """Results where an engine that must answer every case said ``unsupported`` while running
+    (not because of a declared feature or era)."""
+    if adapter not in MUST_ANSWER:
+        return []
+    return [r for r in results if r.result == "unsupported"
+            and " lacks feature(s): " not in r.message and " does not implement era " not in
+            r.message]
+
+
+def _status_line(code: int, out: Any, err: Any) -> None:
+    """Say in words why the exit status is what it is, when it is not plain pass/fail."""
+    from ._exit import ALL_UNSUPPORTED, NOTHING_PASSED
+
+    if code == ALL_UNSUPPORTED:
+        err.print(f"[red]error[/red] every selected case is unsupported or skipped: nothing was "
+                  f"tested (exit {code}); see the reasons above")
+    elif code == NOTHING_PASSED:
+        err.print(f"[red]error[/red] not one case passed (exit {code}): only known failures, "
+                  "unsupported or skipped")
+
+
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when nothing failed or errored and every case file loaded."""
+    """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`."""
     out = console()
+    err = console(stderr=True)
     spec = default_spec()
+    if args.era is not None and args.era not in spec.eras:
+        err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
+                  f"{', '.join(spec.eras)} (mtgconf eras lists them)", highlight=False)
+        return USAGE
     loaded = load_cases(args.paths or None, spec)
     _add_generated(args, loaded, spec)
-    print_spec_errors(out, spec.errors + loaded.errors)
+    print_spec_errors(err, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
     except AdapterError as exc:
-        out.print(f"[red]error[/red] {exc}")
-        return 2
-    baseline_ok, baseline = _baseline.load(args, out)
+        err.print(f"[red]error[/red] {escape(str(exc))}", highlight=False)
+        return USAGE
+    baseline_ok, baseline = _baseline.load(args, err)
     if not baseline_ok:
         runner.close()
-        return 2
+        return USAGE
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
             items = shard(items, *parse_shard(args.shard))
         except ValueError as exc:
-            out.print(f"[red]error[/red] {exc}")
-            return 2
-    resume_ok, results, items = _resume.prepare(args, items, runner.info, out)
+            err.print(f"[red]error[/red] {escape(str(exc))}")
+            runner.close()
+            return USAGE
+    if not items and not args.resume:
+        runner.close()
+        bad_files = len(spec.errors) + len(loaded.errors)
+        what = (f"{len(loaded.cases)} case(s) loaded from {loaded.files} file(s)"
+                + (f", {bad_files} spec error(s)" if bad_files else ""))
+        err.print(f"[red]error[/red] no case selected ({what}"
+                  + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
+                  highlight=False)
+        return FAILED if bad_files else NO_CASES
+    resume_ok, results, items = _resume.prepare(args, items, runner.info, err)
     if not resume_ok:
         runner.close()
         return 2
@@ -146,12 +191,19 @@ def run(args: argparse.Namespace) -> int:
         write_markdown(results, args.markdown, name=name)
     print_summary(out, results, adapter=name)
     if loaded.errors or spec.errors:
-        out.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
+        err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")
     if interrupted:
-        out.print(f"[yellow]interrupted[/yellow] after {len(results)} of {len(items)} results; "
+        err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {len(items)} results; "
                   "the reports hold what finished")
-        return 130
-    ok = summarize(results).ok and not loaded.errors and not spec.errors
+        return INTERRUPTED
+    gaps = answer_gaps(results, runner.info.name)
+    for r in gaps[:20]:
+        err.print("[red]error[/red] " + escape(f"{r.case} [{r.era}] ({r.file}): the reference "
+                  f"engine must answer every case, but said unsupported: {r.message}"),
+                  highlight=False, soft_wrap=True)
+    ok = summarize(results).ok and not loaded.errors and not spec.errors and not gaps
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
-    return 0 if ok else 1
+    code = run_status(results, bad=not ok)
+    _status_line(code, out, err)
+    return code
