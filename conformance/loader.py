@@ -143,7 +143,8 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
         if isinstance(card, str) and card.casefold() not in inline and spec.card(card) is None:
             yield ("unknown-card", f"unknown card {card!r}", ["setup", "objects", i, "card"],
                    _did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
-                   or "cards are defined in spec/cards/ (or inline with custom-cards)")
+                   or f"cards are defined in {spec.root / 'cards'} (or inline with "
+                   "custom-cards)")
         for key in ("owner", "controller"):
             if key in obj and obj[key] not in players:
                 yield ("unknown-player", f"unknown player {obj[key]!r}",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from rich.console import Console
 
@@ -13,10 +14,19 @@ __all__ = ["WIDE", "console"]
 WIDE = 400
 
 
+class _Console(Console):
+    """A rich console that leaves a closed pipe to ``mtgconf``'s entry point (exit 141)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console(stderr: bool = False) -> Console:
     """A console for command output (no syntax highlighting of numbers and paths). On a
     terminal it takes the terminal's width; elsewhere ``COLUMNS`` if set, else :data:`WIDE`."""
-    probe = Console(stderr=stderr, highlight=False)
+    options: dict[str, Any] = {"stderr": stderr, "highlight": False}
+    probe = _Console(**options)
     if probe.is_terminal or os.environ.get("COLUMNS", "").strip().isdigit():
         return probe
-    return Console(stderr=stderr, highlight=False, width=WIDE)
+    return _Console(width=WIDE, **options)
