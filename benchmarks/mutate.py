@@ -4,7 +4,7 @@
     python benchmarks/mutate.py --recheck [--workdir ...]
     python benchmarks/mutate.py --summary [--survivors] [--workdir ...]
 
-MODULE is a file name under ``reference_engine/`` (default: the modules listed in
+MODULE is a path under ``reference_engine/`` (e.g. ``combat/declare.py``; default: the modules in
 ``DEFAULT_MODULES``). mutmut 2 rewrites the file it mutates in place, so nothing runs in the
 working tree: the repository is copied to ``--workdir`` (``--fresh`` copies it again and forgets
 earlier results) and mutmut runs there, with ``benchmarks/mutation_check.py`` as its test command
@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The modules mutated by default, most central first.
-DEFAULT_MODULES = ("characteristics.py", "layers.py", "filters.py", "mana.py", "mana_pool.py",
-                   "damage.py", "resolution.py")
+DEFAULT_MODULES = ("core/characteristics.py", "layers/system.py", "layers/filters.py",
+                   "core/symbols.py", "mana/pool.py", "damage/events.py", "resolution/stack.py")
 
 #: What the copy leaves out (nothing mutmut or the cases need).
 IGNORED = shutil.ignore_patterns(".git", "__pycache__", ".mypy_cache", ".ruff_cache",
@@ -48,7 +48,7 @@ def prepare(workdir: Path, fresh: bool) -> None:
         shutil.rmtree(workdir)
     if not workdir.exists():
         shutil.copytree(ROOT, workdir, ignore=IGNORED)
-    for backup in (workdir / "reference_engine").glob("*.py.bak"):  # an interrupted mutmut
+    for backup in (workdir / "reference_engine").rglob("*.py.bak"):  # an interrupted mutmut
         backup.replace(backup.with_suffix(""))
     shutil.copy(ROOT / "benchmarks" / "mutmut_config.py", workdir / "mutmut_config.py")
     shutil.copy(ROOT / "benchmarks" / "mutation_check.py", workdir / "benchmarks")

@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from conformance import Runner, load_cases  # noqa: E402
 from conformance.adapters import resolve_adapter  # noqa: E402
-from conformance.model import Case  # noqa: E402
-from conformance.runner import plan  # noqa: E402
-from conformance.spec import Spec, default_spec  # noqa: E402
+from conformance.running.runner import plan  # noqa: E402
+from conformance.spec.catalog import Spec, default_spec  # noqa: E402
+from conformance.spec.model import Case  # noqa: E402
 
 
 def load_suite(generated: int) -> tuple[Spec, list[Case]] | None:

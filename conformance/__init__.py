@@ -7,13 +7,14 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from conformance.results.records import CaseResult, summarize
+from conformance.running.runner import Runner
+from conformance.spec.catalog import Spec, default_spec, load_spec
+from conformance.spec.loader import LoadResult, load_case_file, load_cases
+from conformance.spec.model import Case, Ruling, Step
+
 from .adapter import Adapter, AdapterInfo, Outcome, Session, StartRequest, Unsupported
 from .errors import AdapterError, ConformanceError, ProtocolError, SpecError
-from .loader import LoadResult, load_case_file, load_cases
-from .model import Case, Ruling, Step
-from .results import CaseResult, summarize
-from .runner import Runner
-from .spec import Spec, default_spec, load_spec
 
 __all__ = [
     "Adapter",

@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from conformance.spec.paths import ENV_VAR, set_spec_override
+
 from . import __version__
 from .commands import COMMANDS
 from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
-from .paths import ENV_VAR, set_spec_override
 
 __all__ = ["build_parser", "main"]
 

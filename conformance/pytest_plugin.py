@@ -34,15 +34,16 @@ from typing import Any
 
 import pytest
 
+from conformance.results.baseline import Baseline, load_baseline
+from conformance.results.records import CaseResult
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, WorkItem, plan
+from conformance.spec.catalog import AREAS, Spec, default_spec
+from conformance.spec.loader import load_case_file
+from conformance.spec.model import Case
+from conformance.spec.tomlio import canonical_json
+
 from .adapters import resolve_adapter
-from .baseline import Baseline, load_baseline
 from .errors import AdapterError, SpecError
-from .loader import load_case_file
-from .model import Case
-from .results import CaseResult
-from .runner import DEFAULT_TIMEOUT, Runner, WorkItem, plan
-from .spec import AREAS, Spec, default_spec
-from .tomlio import canonical_json
 
 __all__ = ["CaseFailure", "CaseFile", "CaseItem", "marker_name"]
 
@@ -313,7 +314,7 @@ class CaseItem(pytest.Item):
     def _line_of_step(self, step: int | None) -> int | None:
         if step is None:
             return None
-        from .tomlindex import index_lines, line_of
+        from conformance.spec.tomlindex import index_lines, line_of
 
         text = self._text()
         return None if text is None else line_of(index_lines(text), ["steps", step])

@@ -74,8 +74,8 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
                    spec: Any = None) -> Any:
     """Generate ``count`` cases and load them like case files (validated): a
     :class:`conformance.loader.LoadResult` whose cases have ``file`` = ``<generated:family>``."""
-    from conformance.loader import LoadResult, load_case_text
-    from conformance.spec import default_spec
+    from conformance.spec.catalog import default_spec
+    from conformance.spec.loader import LoadResult, load_case_text
 
     spec = spec or default_spec()
     result = LoadResult()

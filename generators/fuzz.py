@@ -26,8 +26,8 @@ from hypothesis.errors import FlakyFailure
 
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.compare import values_equal
-from conformance.tomlio import canonical_json
+from conformance.running.compare import values_equal
+from conformance.spec.tomlio import canonical_json
 
 from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, build_case
@@ -422,7 +422,7 @@ def fuzz_target(adapter: Adapter, *, families: Sequence[str] = (), max_actions: 
     reference = reference or ReferenceAdapter()
     info, ref_info = adapter.info(), reference.info()
     features = info.features & ref_info.features
-    from conformance.runner import Runner
+    from conformance.running.runner import Runner
 
     runner = Runner(reference)
     runner.close = lambda: None  # type: ignore[method-assign]  # keep the shared reference open

@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.adapter import AdapterInfo, Outcome, StartRequest
 from conformance.adapters.reference import ReferenceAdapter, ReferenceSession
-from reference_engine.objects import GameObject
+from reference_engine.core.objects import GameObject
 
 from .rules import mana_value_of_cost
 

@@ -1,23 +1,23 @@
 """The reference engine of mtg-conformance: a Magic engine shaped like the Comprehensive Rules.
 
-Cards are data (see :mod:`reference_engine.cards`); behaviour comes from a small vocabulary of
+Cards are data (see :mod:`reference_engine.core.cards`); behaviour comes from a small vocabulary of
 effects, conditions and filters that the engine interprets, and rules eras are switches
-(:mod:`reference_engine.eras`).
+(:mod:`reference_engine.core.eras`).
 """
 
 from __future__ import annotations
 
-from .cards import CardCatalog, CardDef, FaceDef, parse_card
-from .eras import SWITCHES, Era, era_from_mapping
-from .errors import (
+from reference_engine.core.cards import CardCatalog, CardDef, FaceDef, parse_card
+from reference_engine.core.eras import SWITCHES, Era, era_from_mapping
+from reference_engine.core.errors import (
     CardDataError,
     EngineError,
     RulesViolation,
     SetupError,
     UnsupportedQuery,
 )
-from .game import Game
-from .mana import Color, ManaCost, ManaCostError, parse_mana_cost
+from reference_engine.core.symbols import Color, ManaCost, ManaCostError, parse_mana_cost
+from reference_engine.game import Game
 
 __version__ = "0.1.0"
 

@@ -1,53 +1,58 @@
-"""Import every rules-area module so its actions, queries, effects and hooks are registered.
+"""The top of the engine: import every module that registers actions, queries, effects,
+amounts, restrictions or hooks in :mod:`reference_engine.core.registry` and
+:mod:`reference_engine.core.context`.
 
-A new rules area adds one import line here (keep them sorted).
+Imports in the engine run one way (``docs/architecture.md``): each package imports only the
+packages below it, and the tables at the bottom are filled from here, the one place that
+imports every rules area. A new module that registers something adds one line here (keep them
+sorted by package, in the order of the layers).
 """
 
 from __future__ import annotations
 
-from . import (  # noqa: F401
-    abilities,
-    attachments,
-    casting,
-    choices,
-    combat,
-    combat_damage,
-    combat_damage_stack,
-    combat_effects,
-    combat_filters,
-    combat_requirements,
-    combat_triggers,
-    control,
-    copies,
-    costs,
-    countering,
-    counters,
-    damage_kinds,
-    damage_results,
-    entering,
-    evasion,
-    flashback,
-    keywords,
-    lands,
-    legend_rule,
-    mana_abilities,
-    mana_pool,
-    names,
-    permissions,
-    piles,
-    power_toughness,
-    prevention,
-    priority,
-    protection,
-    queries_casting,
-    queries_characteristics,
-    queries_state,
-    resolution,
-    spell_effects,
-    targeting,
-    tokens,
-    transform,
-    value_effects,
-)
+import reference_engine.casting.activated
+import reference_engine.casting.cast
+import reference_engine.casting.costs
+import reference_engine.casting.effects
+import reference_engine.casting.flashback
+import reference_engine.casting.permissions
+import reference_engine.casting.queries
+import reference_engine.casting.targets
+import reference_engine.combat.damage_on_stack
+import reference_engine.combat.damage_step
+import reference_engine.combat.declare
+import reference_engine.combat.effects
+import reference_engine.combat.evasion
+import reference_engine.combat.requirements
+import reference_engine.combat.status
+import reference_engine.combat.triggers
+
+# ruff: noqa: F401
+import reference_engine.core.choices
+import reference_engine.damage.kinds
+import reference_engine.damage.prevention
+import reference_engine.damage.protection
+import reference_engine.damage.results
+import reference_engine.layers.control
+import reference_engine.layers.keywords
+import reference_engine.layers.power_toughness
+import reference_engine.layers.queries
+import reference_engine.mana.abilities
+import reference_engine.mana.lands
+import reference_engine.mana.pool
+import reference_engine.objects.copies
+import reference_engine.objects.entering
+import reference_engine.objects.names
+import reference_engine.objects.piles
+import reference_engine.objects.tokens
+import reference_engine.objects.transform
+import reference_engine.resolution.chosen_values
+import reference_engine.resolution.countering
+import reference_engine.resolution.stack
+import reference_engine.sba.attachments
+import reference_engine.sba.counters
+import reference_engine.sba.legend
+import reference_engine.turn.priority
+import reference_engine.turn.queries
 
 __all__: list[str] = []

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import areas  # noqa: F401 - registers every rules area's actions and queries
-from .cards import CardCatalog
-from .characteristics import Characteristics
-from .eras import Era
-from .errors import RulesViolation, SetupError, UnsupportedQuery
-from .layers import characteristics_of
-from .objects import GameObject
-from .registry import ACTIONS, QUERIES
-from .setup import build_state
-from .state import GameState, snapshot
+import reference_engine.areas  # noqa: F401 - fills the registry with every rules area, from the top
+from reference_engine.core.cards import CardCatalog
+from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.eras import Era
+from reference_engine.core.errors import RulesViolation, SetupError, UnsupportedQuery
+from reference_engine.core.objects import GameObject
+from reference_engine.core.registry import ACTIONS, QUERIES
+from reference_engine.core.state import GameState, snapshot
+from reference_engine.layers.system import characteristics_of
+from reference_engine.setup import build_state
 
 __all__ = ["Game"]
 

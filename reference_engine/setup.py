@@ -11,33 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CardCatalog, CardDef, parse_face
-from .effects import ContinuousEffect
-from .eras import Era
-from .errors import CardDataError, SetupError
-from .registry import SETUP_HOOKS
-from .state import STEPS, GameState
+from reference_engine.core.cards import CardCatalog, CardDef
+from reference_engine.core.eras import Era
+from reference_engine.core.errors import SetupError
+from reference_engine.core.registry import SETUP_HOOKS
+from reference_engine.core.state import STEPS, GameState
+from reference_engine.layers.effects import ContinuousEffect
+from reference_engine.objects.tokens import token_card
 
-__all__ = ["EFFECT_META_KEYS", "build_state", "token_card"]
+__all__ = ["EFFECT_META_KEYS", "build_state"]
 
 #: Keys of a setup effect that describe the effect rather than its operation.
 EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})
-
-
-def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
-    """A card definition for a token from its description (CR 111.4: the name, when not given,
-    is its subtypes followed by "Token")."""
-    data = dict(spec)
-    if "colors" in data:
-        # A token's colors are set by the effect that creates it (CR 111.3).
-        data["color_indicator"] = data.pop("colors")
-    if not data.get("name"):
-        data["name"] = " ".join([*data.get("subtypes", []), "Token"])
-    try:
-        face = parse_face(data, where)
-    except CardDataError as exc:
-        raise SetupError(str(exc)) from None
-    return CardDef(name=face.name, layout="token", faces=(face,), data=data)
 
 
 def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str) -> CardDef:
@@ -113,7 +98,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
 def _bind_targets(state: GameState) -> None:
     """Targets of spells and abilities on the stack at setup, given as handles or player
     names, fill the target slots of the spell's ability in order (CR 601.2c)."""
-    from .resolution import spell_ability
+    from reference_engine.resolution.stack import spell_ability
 
     for oid, refs, where in state.extra.pop("setup_targets", []):
         obj = state.objects[oid]

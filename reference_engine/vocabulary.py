@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import areas  # noqa: F401 - registers everything
-from .conditions import CONDITIONS
-from .effects import OPERATIONS
-from .registry import ACTIONS, QUERIES
-from .resolution import AMOUNTS, EFFECTS
-from .triggers import TRIGGER_MATCHERS
+import reference_engine.areas  # noqa: F401 - registers everything
+from reference_engine.core.context import AMOUNTS, EFFECTS
+from reference_engine.core.registry import ACTIONS, QUERIES
+from reference_engine.layers.conditions import CONDITIONS
+from reference_engine.layers.effects import OPERATIONS
+from reference_engine.triggers.abilities import TRIGGER_MATCHERS
 
 __all__ = ["vocabulary"]
 

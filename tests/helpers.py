@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
 from reference_engine import CardCatalog, Era, Game, era_from_mapping, parse_card
 
 

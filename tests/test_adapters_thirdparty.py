@@ -20,9 +20,9 @@ from conformance.adapters._mtgjson import canonical_cost, card_faces, oracle_id
 from conformance.adapters._views import mana_value_of
 from conformance.adapters.serve import Server
 from conformance.adapters.subprocess import SubprocessAdapter
-from conformance.loader import load_cases
-from conformance.runner import Runner
-from conformance.spec import default_spec
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASE_REASON = "phase-python is not installed: pip install 'mtg-conformance[phase]'"
@@ -273,7 +273,7 @@ def test_python_mtg_runs_the_characteristics_cases(mtg_adapter: Any) -> None:
 
 @pytest.mark.parametrize("engine", ["phase-rs", "python-mtg"])
 def test_each_engine_bug_in_a_baseline_has_a_reproduction(engine: str) -> None:
-    from conformance.baseline import load_baseline
+    from conformance.results.baseline import load_baseline
 
     baseline = load_baseline(ROOT / "baselines" / f"{engine}.toml")
     assert baseline.adapter == engine and baseline.entries
@@ -287,9 +287,9 @@ def test_each_engine_bug_in_a_baseline_has_a_reproduction(engine: str) -> None:
 
 def test_a_report_groups_failures_by_their_analysis() -> None:
     from conformance.adapter import AdapterInfo
-    from conformance.baseline import Baseline, BaselineEntry
-    from conformance.engine_reports import ENGINES, render_report
-    from conformance.results import CaseResult
+    from conformance.reports.engines import ENGINES, render_report
+    from conformance.results.baseline import Baseline, BaselineEntry
+    from conformance.results.records import CaseResult
 
     entry = BaselineEntry(case="gen.dfc-*", reason="Front face mana value is lost.",
                           link="docs/engines/phase-rs.md#dfc-mana-value", kind="engine-bug")

@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_engine.eras import SWITCHES
-from reference_engine.mana_burn import PHASE_LAST_STEPS
-from reference_engine.state import STEPS
+from reference_engine.core.eras import SWITCHES
+from reference_engine.core.state import STEPS
+from reference_engine.turn.pool_emptying import PHASE_LAST_STEPS
 
 from .helpers import game, observe
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_engine.errors import RulesViolation
+from reference_engine.core.errors import RulesViolation
 from tests.helpers import game, observe
 
 COLORS = ["white", "blue", "black", "red", "green"]

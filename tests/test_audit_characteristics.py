@@ -86,8 +86,8 @@ def test_a_combined_split_cost_keeps_value_colors_and_symbols(
         g1: int, c1: list[str], g2: int, c2: list[str]) -> None:
     """709.4b: the combined cost has the generic amounts added up (written first), every other
     symbol of both halves, the total mana value and the union of the colors."""
-    from reference_engine.characteristics import combined_cost
-    from reference_engine.mana import parse_mana_cost
+    from reference_engine.core.characteristics import combined_cost
+    from reference_engine.core.symbols import parse_mana_cost
 
     left, right = parse_mana_cost(_cost_text(g1, c1)), parse_mana_cost(_cost_text(g2, c2))
     cost = combined_cost(left, right)

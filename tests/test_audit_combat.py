@@ -96,7 +96,7 @@ def test_deathtouch_mark_is_used_up_by_the_state_based_action_check() -> None:
                "choices": {"combat_damage": {"colossus": {"rats": 1, "bob": 10}}}})
     assert observe(g, "damage", object="colossus") == 1
     state = g.state
-    from reference_engine.effects import ContinuousEffect
+    from reference_engine.layers.effects import ContinuousEffect
     colossus = state.by_handle("colossus")
     state.effects.append(ContinuousEffect(
         op={"type": "remove_abilities", "keywords": ["indestructible"]},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_engine.sba import check_state_based_actions
+from reference_engine.sba.checks import check_state_based_actions
 from tests.helpers import game, observe
 
 

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from conformance.baseline import (
+from conformance.cli import main
+from conformance.errors import SpecError
+from conformance.results.baseline import (
     Baseline,
     BaselineEntry,
     baseline_from_results,
     load_baseline,
     write_baseline,
 )
-from conformance.cli import main
-from conformance.errors import SpecError
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
 
 CASE = "spec/cases/characteristics/split-single-card.toml"
 

@@ -17,8 +17,8 @@ from mutmut_config import annotation_only, classify  # type: ignore[import-not-f
 
 from conformance import Runner, load_cases  # noqa: E402
 from conformance.adapters import resolve_adapter  # noqa: E402
-from conformance.runner import plan  # noqa: E402
-from conformance.spec import default_spec  # noqa: E402
+from conformance.running.runner import plan  # noqa: E402
+from conformance.spec.catalog import default_spec  # noqa: E402
 
 MODULE = '''from __future__ import annotations
 

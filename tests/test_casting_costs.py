@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.costs import CostBuilder, format_cost
+from reference_engine.casting.costs import CostBuilder, format_cost
 from tests.helpers import game, observe
 
 COLORS = "WUBRG"

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from conformance import load_cases
-from conformance.loader import LoadResult
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import LoadResult
 
 #: Minimum number of case files per rules area.
 AREA_FLOORS = {"casting": 81, "characteristics": 45, "combat": 103, "mana": 40, "objects": 62}

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generators import card_faces, split_cards
 from reference_engine import parse_mana_cost
-from reference_engine.mana import colors_in_order
+from reference_engine.core.symbols import colors_in_order
 
 from .helpers import game, observe
 

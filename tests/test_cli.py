@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.schema import validator
+from conformance.spec.schema import validator
 
 from .test_loader import GOOD
 
@@ -158,7 +158,7 @@ def test_a_reference_unsupported_answer_fails_the_run(tmp_path: Path,
                                                       ) -> None:
     """A query the reference engine cannot answer is a bug of the suite, not a pass."""
     from conformance.commands.run import answer_gaps
-    from conformance.results import CaseResult
+    from conformance.results.records import CaseResult
 
     gap = CaseResult(case="c", era="modern", result="unsupported",
                      message="step 0 (observe colour of x): unknown query 'colour'")
@@ -227,7 +227,7 @@ def test_ctrl_c_is_one_line_not_a_traceback() -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(1.0)  # loading or running: both must end cleanly
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
     assert b"interrupted" in err

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference_engine import Game, RulesViolation
-from reference_engine.protection import quality_from_text
+from reference_engine.damage.protection import quality_from_text
 
 from .helpers import game, observe
 
@@ -272,7 +272,7 @@ def test_prevention_and_doubling_in_either_order(power: int, shield: int,
          "zone": "battlefield", "owner": "alice", "face": "back"},
         {"handle": "wiz", "card": "Test Wizard", "zone": "battlefield", "owner": "alice"}]},
         cards=[wizard])
-    from reference_engine.prevention import add_amount_shield
+    from reference_engine.damage.prevention import add_amount_shield
     add_amount_shield(g.state, recipient={"player": "bob"}, amount=shield, label="bob")
     _attack(g, "wiz")
     g.perform({"type": "advance", "to": "end-of-combat"})

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from conformance.authoring.coverage import BUCKETS, bucket_of, compute_coverage
 from conformance.cli import main
-from conformance.coverage import BUCKETS, bucket_of, compute_coverage
-from conformance.model import Case
 from conformance.reports.jsonl import JsonlWriter
-from conformance.results import CaseResult
-from conformance.spec import default_spec
+from conformance.results.records import CaseResult
+from conformance.spec.catalog import default_spec
+from conformance.spec.model import Case
 
 
 def case(cid: str, rulings: tuple[str, ...], eras: tuple[str, ...],

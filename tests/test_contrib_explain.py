@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.loader import load_case_file
-from conformance.spec import default_spec
-from conformance.trace import describe_case, trace_case
+from conformance.running.trace import describe_case, trace_case
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_file
 
 SPLIT_CASE = "characteristics.split.combined.modern"
 

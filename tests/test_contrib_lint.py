@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index, sort_key
+from conformance.authoring.lint import MAX_TITLE, default_cr_index, lint_case_data, lint_paths
 from conformance.cli import main
-from conformance.crindex import CrIndex, is_well_formed, load_cr_index, sort_key
-from conformance.lint import MAX_TITLE, default_cr_index, lint_case_data, lint_paths
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
 
 INDEX = CrIndex.from_lines(["# edition: 2025-09-19", "709", "709.4", "709.4a", "709.4b",
                             "202", "202.3", "202.3d"])
@@ -44,7 +44,7 @@ def case_text(title: str = "Assault // Battery in a library has mana value 5",
 
 
 def lint(text: str, index: CrIndex = INDEX) -> list[tuple[str, str | None, int | None]]:
-    from conformance import tomlio
+    from conformance.spec import tomlio
 
     errors = lint_case_data(tomlio.loads(text), text, display="x.toml", index=index)
     return [(e.code, e.path, e.line) for e in errors]
@@ -83,7 +83,7 @@ def test_title_length_limit_is_under_80() -> None:
 
 
 def test_cr_numbers_absent_from_the_index_are_located_with_a_hint() -> None:
-    from conformance import tomlio
+    from conformance.spec import tomlio
 
     text = case_text(rules='["709.4", "709.4z", "202.3d"]')
     errors = lint_case_data(tomlio.loads(text), text, display="x.toml", index=INDEX)

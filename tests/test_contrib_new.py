@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance import tomlio
+from conformance.authoring.lint import MAX_TITLE
 from conformance.cli import main
 from conformance.commands.new import features_for, render_scaffold, title_from_statement
-from conformance.lint import MAX_TITLE
-from conformance.spec import default_spec
+from conformance.spec import tomlio
+from conformance.spec.catalog import default_spec
 
 
 def scaffold(tmp_path: Path, *args: str) -> Path:

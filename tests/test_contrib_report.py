@@ -19,11 +19,11 @@ import pytest
 from conformance.adapter import AdapterInfo, Outcome, StartRequest
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.cli import main
-from conformance.loader import load_cases
 from conformance.reports.html import badge, build_matrix, render_html
 from conformance.reports.jsonl import JsonlWriter, read_report
-from conformance.runner import Runner
-from conformance.spec import default_spec
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
 
 CASES = Path(__file__).resolve().parent.parent / "spec" / "cases" / "characteristics"
 WRONG = "characteristics.split.mana-value-in-library.modern"
@@ -137,7 +137,7 @@ def test_failed_case_drill_down(site: Path) -> None:
 
 
 def test_render_without_sources_and_unknown_areas() -> None:
-    from conformance.results import CaseResult
+    from conformance.results.records import CaseResult
 
     results = [CaseResult(case="x.y", era="future", result="errored", adapter="e",
                           adapter_version="1", area="planar", message="boom <b>",

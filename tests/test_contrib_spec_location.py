@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.paths import locate_spec
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
+from conformance.spec.paths import locate_spec
 
 from .test_loader import GOOD
 
@@ -21,7 +21,8 @@ name = "Electrolyze"
 layout = "normal"
 mana_cost = "{1}{U}{R}"
 types = ["Instant"]
-oracle_text = "Electrolyze deals 2 damage divided as you choose among one or two targets.\\nDraw a card."
+oracle_text = """Electrolyze deals 2 damage divided as you choose among one or two targets.
+Draw a card."""
 '''
 
 

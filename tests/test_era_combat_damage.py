@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference_engine import Game, RulesViolation
-from reference_engine.eras import SWITCHES
+from reference_engine.core.eras import SWITCHES
 
 from .helpers import eras, game, observe
 

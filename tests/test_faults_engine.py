@@ -22,9 +22,9 @@ from conformance.adapters.subprocess import (
     engine_environment,
 )
 from conformance.errors import AdapterError
-from conformance.loader import load_cases
-from conformance.model import Case
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Case
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTY = [sys.executable, str(ROOT / "tests" / "engines" / "faulty_engine.py")]

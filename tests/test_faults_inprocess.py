@@ -15,8 +15,8 @@ from conformance import Runner
 from conformance.adapter import AdapterInfo, Outcome, StartRequest
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.errors import AdapterError
-from conformance.model import Case
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
+from conformance.spec.model import Case
 
 from .test_faults_engine import write_probes
 
@@ -180,7 +180,7 @@ def test_a_real_interrupt_still_stops_the_run(probes: list[Case]) -> None:
 
 
 def _plan(runner: Runner, cases: list[Case]) -> list[Any]:
-    from conformance.runner import plan
+    from conformance.running.runner import plan
 
     return plan(cases, runner.info)
 
@@ -193,7 +193,7 @@ def test_module_path(tmp_path: Path) -> None:
 def test_huge_error_text_is_bounded(probes: list[Case]) -> None:
     """An adapter raising an exception with megabytes of text gives a result of sane size,
     keeping the start of the message and the end of the traceback."""
-    from conformance.runner import MAX_DETAIL_CHARS, MAX_MESSAGE_CHARS
+    from conformance.running.runner import MAX_DETAIL_CHARS, MAX_MESSAGE_CHARS
 
     BEHAVIOURS["raise-huge"] = lambda: (_ for _ in ()).throw(Boom("x" * 5_000_000))
     try:

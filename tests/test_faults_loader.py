@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conformance.errors import SpecError
-from conformance.loader import find_case_files, load_case_file, load_case_text, load_cases
-from conformance.model import Case
-from conformance.spec import default_spec
-from conformance.tomlio import loads
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import find_case_files, load_case_file, load_case_text, load_cases
+from conformance.spec.model import Case
+from conformance.spec.tomlio import loads
 
 SPEC = default_spec()
 CASE_FILES = find_case_files(None, SPEC)
@@ -365,7 +365,7 @@ def test_mutated_cases_that_load_run_and_report(data: dict[str, Any]) -> None:
 
     from conformance import Runner
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.results import RESULT_KINDS, CaseResult
+    from conformance.results.records import RESULT_KINDS, CaseResult
 
     case, _ = load_case_text(dump(data), SPEC, display=DISPLAY)
     assume(case is not None)

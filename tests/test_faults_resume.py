@@ -21,9 +21,9 @@ import pytest
 from conformance import Runner
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.commands._resume import repair_report
-from conformance.loader import load_cases
 from conformance.reports.jsonl import JsonlWriter, read_report
-from conformance.results import CaseResult
+from conformance.results.records import CaseResult
+from conformance.spec.loader import load_cases
 
 from .test_faults_engine import FAULTY, write_probes
 

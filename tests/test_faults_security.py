@@ -12,9 +12,9 @@ import pytest
 
 from conformance.adapters import resolve_adapter
 from conformance.errors import AdapterError
-from conformance.limits import MAX_SPEC_FILE_BYTES
-from conformance.loader import load_case_file, load_case_text, load_cases
-from conformance.spec import default_spec, read_toml
+from conformance.spec.catalog import default_spec, read_toml
+from conformance.spec.limits import MAX_SPEC_FILE_BYTES
+from conformance.spec.loader import load_case_file, load_case_text, load_cases
 
 from .test_faults_engine import FAULTY, PROBE
 from .test_faults_loader import BASE

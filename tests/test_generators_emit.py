@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from conformance.cli import main
-from conformance.loader import load_case_text, load_cases
-from conformance.spec import default_spec
-from conformance.tomlio import loads
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_text, load_cases
+from conformance.spec.tomlio import loads
 from generators.emit import case_text, generate_cases, load_generated, write_cases
 from generators.family import FAMILIES, FamilyError
 

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.lint import default_cr_index, lint_case_data
-from conformance.loader import case_from_data
-from conformance.runner import Runner, WorkItem
-from conformance.spec import default_spec
-from conformance.tomlio import loads
+from conformance.authoring.lint import default_cr_index, lint_case_data
+from conformance.running.runner import Runner, WorkItem
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import case_from_data
+from conformance.spec.tomlio import loads
 from generators import families as _families  # noqa: F401 - registers the families
 from generators.emit import case_text
 from generators.family import (

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.loader import load_case_text
-from conformance.runner import Runner
-from conformance.spec import default_spec
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_case_text
 from generators.emit import DEFAULT_SEED, case_text, load_generated
 from generators.fuzz import fuzz
 from generators.mutants import MUTANTS, MutantAdapter

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 import generators
-from conformance.schema import validator
+from conformance.spec.schema import validator
 from generators import strategies
 from generators.rules import color_identity, colors_of_cost, mana_value_of_cost
 

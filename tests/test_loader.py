@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conformance import load_case_file, load_cases
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
 
 GOOD = '''\
 id = "test.good"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from generators import mana_costs
 from reference_engine import ManaCostError, parse_mana_cost
-from reference_engine.mana import colors_in_order
+from reference_engine.core.symbols import colors_in_order
 
 LETTERS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.mana import parse_mana_cost
-from reference_engine.mana_pool import find_payment
+from reference_engine.core.symbols import parse_mana_cost
+from reference_engine.mana.pool import find_payment
 
 TYPES = ["W", "U", "B", "R", "G", "C"]
 COLORS = ["W", "U", "B", "R", "G"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.entering import enter_battlefield
-from reference_engine.keywords import in_family
-from reference_engine.tokens import create_token
-from reference_engine.transform import transform
+from reference_engine.layers.keywords import in_family
+from reference_engine.objects.entering import enter_battlefield
+from reference_engine.objects.tokens import create_token
+from reference_engine.objects.transform import transform
 from tests.helpers import game, observe
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference_engine import EngineError, RulesViolation
-from reference_engine.names import choose_card_name, insert_word
+from reference_engine.objects.names import choose_card_name, insert_word
 from tests.helpers import game, observe
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=6)

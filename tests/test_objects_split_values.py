@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.spec import default_spec
-from reference_engine.mana import parse_mana_cost
+from conformance.spec.catalog import default_spec
+from reference_engine.core.symbols import parse_mana_cost
 from tests.helpers import game, observe
 
 SPLITS = ["Wax // Wane", "Assault // Battery", "Fire // Ice", "Order // Chaos", "Wear // Tear",
@@ -66,8 +66,8 @@ def test_persecute_discards_wax_wane_for_either_of_its_colors(era: str, color: s
 
 
 def test_void_with_an_undefined_number_would_do_nothing() -> None:
-    from reference_engine.resolution import ResolveContext
-    from reference_engine.values import with_choices
+    from reference_engine.core.context import ResolveContext
+    from reference_engine.layers.values import with_choices
 
     g = game({"objects": [{"handle": "void", "card": "Void", "zone": "stack",
                            "targets": ["bob"]}]})

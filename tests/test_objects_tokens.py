@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.copies import CopySource, copiable_values
-from reference_engine.tokens import create_token, create_token_copy, token_name
+from reference_engine.objects.copies import CopySource, copiable_values
+from reference_engine.objects.tokens import create_token, create_token_copy, token_name
 from tests.helpers import game, observe
 
 WORDS = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", min_size=1,
@@ -94,7 +94,7 @@ def test_last_known_copiable_values_outlive_the_object() -> None:
     old_id = g.state.by_handle("bears").id
     g.state.move(g.state.by_handle("bears"), "graveyard")
     assert old_id not in g.state.objects
-    from reference_engine.copies import last_known
+    from reference_engine.objects.copies import last_known
 
     lki = last_known(g.state, old_id)
     assert isinstance(lki, CopySource) and lki.card.name == "Grizzly Bears"

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from conformance import Runner, load_cases
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.parallel import parse_shard, run_parallel, shard
-from conformance.runner import WorkItem, plan
+from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.running.runner import WorkItem, plan
 
 
 def _items() -> list[WorkItem]:

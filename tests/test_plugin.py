@@ -190,7 +190,7 @@ def test_an_adapter_that_cannot_start_is_a_usage_error(cases_dir: pytest.Pyteste
 def test_mtg_spec_names_another_spec(pytester: pytest.Pytester) -> None:
     import shutil
 
-    from conformance.spec import default_spec
+    from conformance.spec.catalog import default_spec
 
     spec = pytester.path / "elsewhere" / "spec"
     shutil.copytree(default_spec().root, spec, ignore=shutil.ignore_patterns("cases"))

@@ -13,9 +13,9 @@ import pytest
 
 from conformance import AdapterInfo, Outcome, Runner, StartRequest, Unsupported
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.loader import load_cases
-from conformance.model import Case, Step
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Case, Step
 
 
 def a_case(**changes: Any) -> Case:
@@ -134,7 +134,7 @@ def test_errored_when_the_adapter_hangs_and_the_run_goes_on() -> None:
 
 
 def _items(runner: Runner, case: Case) -> Any:
-    from conformance.runner import plan
+    from conformance.running.runner import plan
 
     return plan([case], runner.info)
 
@@ -188,7 +188,7 @@ def test_reference_engine_passes_every_spec_case() -> None:
 
 @pytest.mark.parametrize("kind", ["passed", "failed", "errored", "unsupported", "skipped"])
 def test_records_round_trip(kind: str) -> None:
-    from conformance.results import CaseResult
+    from conformance.results.records import CaseResult
 
     r = CaseResult(case="c", era="modern", result=kind, step=1, expected=[1], observed=[2],
                    message="m", rulings=("MULTI-01",))

@@ -9,8 +9,8 @@ import pytest
 import conformance
 import generators
 import reference_engine
-from conformance import tomlio
-from conformance.spec import default_spec
+from conformance.spec import tomlio
+from conformance.spec.catalog import default_spec
 from reference_engine import SWITCHES, CardCatalog, era_from_mapping, parse_card
 from reference_engine.capabilities import FEATURES
 

@@ -19,8 +19,8 @@ from conformance.adapter import StartRequest
 from conformance.adapters import resolve_adapter
 from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.errors import ProtocolError
-from conformance.schema import validator
-from conformance.spec import default_spec
+from conformance.spec.catalog import default_spec
+from conformance.spec.schema import validator
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = [sys.executable, str(ROOT / "examples" / "tiny_engine.py")]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from conformance.spec.catalog import default_spec
 from reference_engine.capabilities import FEATURES
 
 from ..adapter import AdapterInfo, Outcome, StartRequest
-from ..spec import default_spec
 
 __all__ = ["NullAdapter"]
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import reference_engine
+from conformance.spec.catalog import default_spec
 from reference_engine import (
     CardCatalog,
     CardDef,
@@ -20,7 +21,6 @@ from reference_engine import (
 from reference_engine.capabilities import FEATURES
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
-from ..spec import default_spec
 
 __all__ = ["ReferenceAdapter", "ReferenceSession"]
 

@@ -1,5 +1,5 @@
 """The baseline options of ``mtgconf run``: ``--baseline``, ``--strict-baseline``,
-``--write-baseline`` (see :mod:`conformance.baseline`)."""
+``--write-baseline`` (see :mod:`conformance.results.baseline`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,16 @@ from pathlib import Path
 
 from rich.console import Console
 
+from conformance.results.baseline import (
+    Baseline,
+    baseline_from_results,
+    load_baseline,
+    write_baseline,
+)
+from conformance.results.records import CaseResult
+
 from ..adapter import AdapterInfo
-from ..baseline import Baseline, baseline_from_results, load_baseline, write_baseline
 from ..errors import SpecError
-from ..results import CaseResult
 
 __all__ = ["add_arguments", "finish", "load"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..results import CaseResult
+from conformance.results.records import CaseResult
 
 __all__ = ["ALL_UNSUPPORTED", "EXIT_CODES", "FAILED", "INTERRUPTED", "NOTHING_PASSED",
            "NO_CASES", "OK", "PIPE_CLOSED", "USAGE", "exit_table", "run_status"]

@@ -15,10 +15,11 @@ from pathlib import Path
 
 from rich.console import Console
 
+from conformance.results.records import CaseResult
+from conformance.running.runner import WorkItem
+
 from ..adapter import AdapterInfo
 from ..reports.jsonl import JsonlWriter, read_report
-from ..results import CaseResult
-from ..runner import WorkItem
 
 __all__ = ["add_arguments", "prepare", "repair_report", "writer"]
 

@@ -10,14 +10,15 @@ from typing import Any
 
 from rich.table import Table
 
+from conformance.authoring.coverage import BUCKETS, RULE_BUCKETS, compute_coverage
+from conformance.results.records import CaseResult
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+
 from ..adapters import resolve_adapter
-from ..coverage import BUCKETS, RULE_BUCKETS, compute_coverage
 from ..errors import AdapterError
-from ..loader import load_cases
 from ..reports.jsonl import read_report
-from ..results import CaseResult
-from ..runner import Runner
-from ..spec import default_spec
 from ._common import console
 
 NAME = "coverage"

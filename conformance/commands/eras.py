@@ -8,8 +8,9 @@ from collections import Counter
 
 from rich.markup import escape
 
-from ..loader import load_cases
-from ..spec import default_spec
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+
 from ._common import console
 
 NAME = "eras"

@@ -15,16 +15,17 @@ from typing import Any
 
 from rich.markup import escape
 
+from conformance.results.records import CaseResult
+from conformance.running.recording import Exchange, recording
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
+from conformance.running.trace import Trace, describe_case, format_trace, trace_case
+from conformance.spec.catalog import Spec, default_spec
+from conformance.spec.loader import load_case_file, load_case_text, load_cases
+from conformance.spec.model import Case
+
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
-from ..loader import load_case_file, load_case_text, load_cases
-from ..model import Case
-from ..recording import Exchange, recording
 from ..reports.console import error_cause, print_spec_errors
-from ..results import CaseResult
-from ..runner import DEFAULT_TIMEOUT, Runner, plan
-from ..spec import Spec, default_spec
-from ..trace import Trace, describe_case, format_trace, trace_case
 from ._common import console
 from ._exit import USAGE
 

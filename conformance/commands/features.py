@@ -12,10 +12,11 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
-from ..loader import load_cases
-from ..spec import default_spec
 from ._common import console
 from ._exit import USAGE
 

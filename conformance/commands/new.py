@@ -16,14 +16,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import tomlio
-from ..lint import MAX_TITLE
-from ..loader import load_cases
-from ..model import Ruling
-from ..paths import inside_package as _inside_package
-from ..paths import locate_spec
-from ..spec import Spec, default_spec
-from ..tomlio import canonical_json
+from conformance.authoring.lint import MAX_TITLE
+from conformance.spec import tomlio
+from conformance.spec.catalog import Spec, default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Ruling
+from conformance.spec.paths import inside_package as _inside_package
+from conformance.spec.paths import locate_spec
+from conformance.spec.tomlio import canonical_json
+
 from ._common import console
 
 __all__ = ["features_for", "render_scaffold", "title_from_statement"]

@@ -11,14 +11,15 @@ import argparse
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..loader import load_case_text, load_cases
-from ..model import Case
+from conformance.results.records import CaseResult
+from conformance.running.trace import describe_step
+from conformance.spec.catalog import AREAS, Spec, default_spec
+from conformance.spec.loader import load_case_text, load_cases
+from conformance.spec.model import Case
+
 from ..reports.html import CaseSource, write_html
 from ..reports.jsonl import read_report
 from ..reports.markdown import write_markdown
-from ..results import CaseResult
-from ..spec import AREAS, Spec, default_spec
-from ..trace import describe_step
 from ._common import console
 
 NAME = "report"

@@ -9,16 +9,17 @@ from typing import Any
 
 from rich.markup import escape
 
+from conformance.results.records import summarize
+from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
-from ..loader import load_cases
-from ..parallel import parse_shard, run_parallel, shard
 from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
-from ..results import summarize
-from ..runner import DEFAULT_TIMEOUT, Runner, plan
-from ..spec import default_spec
 from . import _baseline, _resume
 from ._common import console
 from ._exit import FAILED, INTERRUPTED, NO_CASES, USAGE, run_status

@@ -18,15 +18,16 @@ from typing import Any
 
 from rich.markup import escape
 
+from conformance.results.records import CaseResult
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, WorkItem
+from conformance.spec.catalog import Spec, default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Case
+
 from ..adapter import AdapterInfo, StartRequest, Unsupported
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
-from ..loader import load_cases
-from ..model import Case
 from ..reports.console import error_cause
-from ..results import CaseResult
-from ..runner import DEFAULT_TIMEOUT, Runner, WorkItem
-from ..spec import Spec, default_spec
 from ._common import console
 from ._exit import FAILED, OK, USAGE
 

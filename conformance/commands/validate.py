@@ -8,12 +8,13 @@ from pathlib import Path
 
 from rich.markup import escape
 
-from ..lint import check_reference, lint_paths
-from ..loader import load_cases
-from ..paths import inside_package as _inside_package
-from ..paths import locate_spec
+from conformance.authoring.lint import check_reference, lint_paths
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.paths import inside_package as _inside_package
+from conformance.spec.paths import locate_spec
+
 from ..reports.console import print_spec_errors
-from ..spec import default_spec
 from ._common import console
 
 NAME = "validate"

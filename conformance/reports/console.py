@@ -18,8 +18,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+
 from ..errors import SpecError
-from ..results import RESULT_KINDS, CaseResult, summarize
 
 __all__ = ["UnsupportedBreakdown", "error_cause", "make_progress", "print_spec_errors",
            "print_summary", "print_unsupported", "unsupported_breakdown"]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..results import RESULT_KINDS, CaseResult
-from ..tomlindex import index_lines, line_of
-from ..tomlio import canonical_json
-from .junit import _atomic_write
+from conformance.results.files import atomic_write
+from conformance.results.records import RESULT_KINDS, CaseResult
+from conformance.spec.tomlindex import index_lines, line_of
+from conformance.spec.tomlio import canonical_json
 
 __all__ = ["Matrix", "badge", "build_matrix", "render_html", "write_html"]
 
@@ -326,16 +326,16 @@ def write_html(results: Sequence[CaseResult], directory: Path | str, *,
     root = Path(directory)
     (root / "badges").mkdir(parents=True, exist_ok=True)
     page = root / "index.html"
-    _atomic_write(page, render_html(results, title=title, areas=areas, eras=eras,
+    atomic_write(page, render_html(results, title=title, areas=areas, eras=eras,
                                     source=source, generated=generated))
     m = build_matrix(results, areas=areas, eras=eras)
     badges: dict[str, Mapping[str, Any]] = {}
     for eng in m.engines:
         b = badge(m.engine_total(eng))
         badges[eng] = b
-        _atomic_write(root / "badges" / f"{_slug(eng)}.json",
+        atomic_write(root / "badges" / f"{_slug(eng)}.json",
                       json.dumps(b, indent=2, sort_keys=True) + "\n")
     summary = {"engines": m.engines, "areas": m.areas, "eras": m.eras,
                "matrix": m.to_dict(), "badges": badges}
-    _atomic_write(root / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    atomic_write(root / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
     return page

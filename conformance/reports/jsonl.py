@@ -9,7 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from ..results import CaseResult
+from conformance.results.records import CaseResult
 
 __all__ = ["JsonlWriter", "read_report"]
 

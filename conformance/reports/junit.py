@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..results import CaseResult
+from conformance.results.files import atomic_write
+from conformance.results.records import CaseResult
 
 __all__ = ["write_junit"]
 
@@ -41,16 +40,4 @@ def write_junit(results: Sequence[CaseResult], path: Path | str, *, name: str) -
                 ET.SubElement(tc, "skipped", message=f"{r.result}: {r.message}")
     ET.indent(root)
     data = ET.tostring(root, encoding="unicode", xml_declaration=True)
-    _atomic_write(Path(path), data)
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(Path(path), data)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..results import RESULT_KINDS, CaseResult, summarize
-from ..tomlio import canonical_json
-from .junit import _atomic_write
+from conformance.results.files import atomic_write
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.spec.tomlio import canonical_json
 
 __all__ = ["render_markdown", "write_markdown"]
 
@@ -59,4 +59,4 @@ def render_markdown(results: Sequence[CaseResult], *, name: str) -> str:
 
 def write_markdown(results: Sequence[CaseResult], path: Path | str, *, name: str) -> None:
     """Write the Markdown report to ``path`` atomically."""
-    _atomic_write(Path(path), render_markdown(results, name=name))
+    atomic_write(Path(path), render_markdown(results, name=name))

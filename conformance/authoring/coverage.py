@@ -1,0 +1,147 @@
+"""Ruling and rule coverage: which rulings and CR numbers have cases, and how those cases fare.
+
+Buckets stay visible instead of one flattering percentage, overall and per era:
+
+* ``passing``: every result of every linked case passed;
+* ``failing``: some linked case failed or errored (or is a known failure of a baseline);
+* ``not-run``: no case failed, but some did not run on this adapter (unsupported, skipped), so
+  nothing is known about them;
+* ``not-testable``: the catalog says why no engine behaviour can show the ruling (the reason is
+  kept in the entry);
+* ``no-case``: nothing cites the ruling (or, per era, nothing cites it in that era) yet.
+
+A ruling's overall bucket is the worst of its eras' (failing, then not-run), ``no-case`` only when
+it has no case at all; eras of the ruling that still lack a case are listed in ``missing_eras``.
+CR numbers are covered by the cases that cite them directly; numbers cited only by the ruling
+catalog are listed too, in ``no-case``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from conformance.results.records import CaseResult
+from conformance.spec.catalog import Spec
+from conformance.spec.model import Case
+
+__all__ = ["BUCKETS", "RULE_BUCKETS", "bucket_of", "compute_coverage"]
+
+BUCKETS = ("passing", "failing", "not-run", "not-testable", "no-case")
+#: Buckets of CR numbers (a rule has no "not testable" flag of its own).
+RULE_BUCKETS = ("passing", "failing", "not-run", "no-case")
+
+_PASS = frozenset({"passed", "fixed"})
+_FAIL = frozenset({"failed", "errored", "known-failure"})
+
+
+def bucket_of(results: Sequence[CaseResult], cases: int) -> str:
+    """The bucket of ``cases`` linked cases judged by their ``results``."""
+    if not cases:
+        return "no-case"
+    if any(r.result in _FAIL for r in results):
+        return "failing"
+    if len(results) and all(r.result in _PASS for r in results):
+        return "passing"
+    return "not-run"
+
+
+def _worst(buckets: Iterable[str]) -> str:
+    found = set(buckets)
+    for bucket in ("failing", "not-run", "passing"):
+        if bucket in found:
+            return bucket
+    return "no-case"
+
+
+def _judge(linked: Sequence[Case], by_key: Mapping[tuple[str, str], list[CaseResult]],
+           eras: Iterable[str]) -> dict[str, Any]:
+    """Counts and buckets for ``linked`` cases, overall and per era."""
+    per_era: dict[str, dict[str, Any]] = {}
+    all_results: list[CaseResult] = []
+    passing = failing = 0
+    for case in linked:
+        rs = [r for e in case.eras for r in by_key.get((case.id, e), [])]
+        all_results += rs
+        passing += bool(rs) and all(r.result in _PASS for r in rs)
+        failing += any(r.result in _FAIL for r in rs)
+    for era in eras:
+        in_era = [c for c in linked if era in c.eras]
+        rs = [r for c in in_era for r in by_key.get((c.id, era), [])]
+        per_era[era] = {
+            "cases": len(in_era),
+            "passing": sum(1 for c in in_era
+                           if all(r.result in _PASS for r in by_key.get((c.id, era), []))
+                           and by_key.get((c.id, era))),
+            "failing": sum(1 for c in in_era
+                           if any(r.result in _FAIL for r in by_key.get((c.id, era), []))),
+            "bucket": bucket_of(rs, len(in_era)),
+        }
+    return {"cases": len(linked), "passing": passing, "failing": failing,
+            "not_run": len(linked) - passing - failing, "eras": per_era,
+            "case_ids": sorted(c.id for c in linked)}
+
+
+def compute_coverage(spec: Spec, cases: Sequence[Case],
+                     results: Iterable[CaseResult]) -> dict[str, Any]:
+    """Coverage of the ruling catalog and CR numbers by ``cases``, judged by ``results``.
+
+    The JSON keeps, for every ruling of the catalog, at least ``cases`` and ``passing``.
+    """
+    by_key: dict[tuple[str, str], list[CaseResult]] = {}
+    for r in results:
+        by_key.setdefault((r.case, r.era), []).append(r)
+    era_ids = list(spec.eras)
+    rulings: dict[str, Any] = {}
+    for rid, ruling in spec.rulings.items():
+        linked = [c for c in cases if rid in c.rulings]
+        eras = list(dict.fromkeys([*ruling.eras, *(e for c in linked for e in c.eras)]))
+        entry = _judge(linked, by_key, eras)
+        if not ruling.testable:
+            entry["bucket"] = "not-testable"
+            entry["reason"] = ruling.not_testable
+            for era_entry in entry["eras"].values():
+                era_entry["bucket"] = "not-testable"
+        else:
+            entry["bucket"] = ("no-case" if not linked else
+                               _worst(e["bucket"] for e in entry["eras"].values()))
+        entry["missing_eras"] = [e for e in ruling.eras if not entry["eras"][e]["cases"]]
+        entry.update(area=ruling.area, rules=list(ruling.rules))
+        rulings[rid] = entry
+    rules = _rule_coverage(spec, cases, by_key, era_ids)
+    per_era: dict[str, dict[str, int]] = {
+        era: {b: sum(1 for r in rulings.values()
+                     if era in r["eras"] and r["eras"][era]["bucket"] == b) for b in BUCKETS}
+        for era in era_ids}
+    counts = {b: sum(1 for r in rulings.values() if r["bucket"] == b) for b in BUCKETS}
+    rule_counts = {b: sum(1 for r in rules.values() if r["bucket"] == b) for b in RULE_BUCKETS}
+    return {
+        "rulings": rulings,
+        "rules": rules,
+        "eras": per_era,
+        "summary": {"rulings": len(rulings), **counts, "cases": len(cases),
+                    "rules": len(rules), "rule_buckets": rule_counts},
+    }
+
+
+def _rule_coverage(spec: Spec, cases: Sequence[Case],
+                   by_key: Mapping[tuple[str, str], list[CaseResult]],
+                   era_ids: Sequence[str]) -> dict[str, Any]:
+    """CR number → the cases citing it, with buckets; numbers the catalog cites are included."""
+    from conformance.authoring.crindex import sort_key
+
+    citing: dict[str, list[str]] = {}
+    for rid, ruling in spec.rulings.items():
+        for number in ruling.rules:
+            citing.setdefault(number, []).append(rid)
+    numbers = set(citing) | {n for c in cases for n in c.rules}
+    rules: dict[str, Any] = {}
+    for number in sorted(numbers, key=sort_key):
+        linked = [c for c in cases if number in c.rules]
+        eras = [e for e in era_ids if any(e in c.eras for c in linked)]
+        entry = _judge(linked, by_key, eras)
+        entry["bucket"] = "no-case" if not linked else _worst(
+            e["bucket"] for e in entry["eras"].values())
+        entry["rulings"] = citing.get(number, [])
+        rules[number] = entry
+    return rules

@@ -1,0 +1,231 @@
+"""The published conformance reports of real third-party engines (``docs/engines/``).
+
+One command regenerates them::
+
+    python -m conformance.reports.engines              # every engine whose extra is installed
+    python -m conformance.reports.engines phase-rs     # one engine
+
+For each engine it runs the whole suite (every spec case and the default generated set, the same
+cases ``mtgconf run`` runs) through the engine's adapter, applies the engine's baseline
+(``baselines/<engine>.toml``), and writes ``docs/engines/<engine>.jsonl`` (one record per result)
+and ``docs/engines/<engine>.md``: counts by rules area, era and set, then every failure grouped
+by its analysis (the baseline entry that explains it: an engine bug, an adapter limitation, or a
+problem with the case data), each with its cases, observed vs expected values, the smallest case
+that shows it, and a standalone reproduction (``docs/engines/repro/<engine>/<finding>.py``) an
+engine author can paste into an issue. Hand-written notes (``docs/engines/<engine>.notes.md``:
+how the adapter drives the engine, differential fuzzing) are appended as they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from conformance.adapter import AdapterInfo
+from conformance.adapters import resolve_adapter
+from conformance.reports.jsonl import JsonlWriter
+from conformance.results.baseline import Baseline, BaselineEntry, load_baseline
+from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.running.runner import Runner, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.tomlio import canonical_json
+
+__all__ = ["ENGINES", "Engine", "main", "render_report", "run_engine"]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A third-party engine with a published report: its adapter and the module it needs."""
+
+    name: str
+    module: str
+    extra: str
+
+
+ENGINES = (Engine("phase-rs", "phase", "phase"), Engine("python-mtg", "mtg", "python-mtg"))
+
+#: Generated cases run with the spec cases (the ``mtgconf run`` default set).
+GENERATED = 300
+_SHOWN = ("passed", "failed", "known-failure", "fixed", "errored", "unsupported", "skipped")
+
+
+def run_engine(engine: Engine, *, generated: int = GENERATED, timeout: float = 60.0
+               ) -> tuple[AdapterInfo, list[CaseResult]]:
+    """Run every spec case and the default generated set through ``engine``'s adapter."""
+    from generators.emit import DEFAULT_SEED, load_generated
+
+    spec = default_spec()
+    loaded = load_cases(None, spec)
+    if generated:
+        loaded.cases += load_generated(count=generated, seed=DEFAULT_SEED, spec=spec).cases
+    adapter = resolve_adapter(engine.name, timeout=timeout)
+    with Runner(adapter, spec=spec, timeout=timeout) as runner:
+        results = [runner.run_item(item) for item in plan(loaded.cases, runner.info)]
+        return runner.info, results
+
+
+def _anchor(entry: BaselineEntry) -> str:
+    return entry.link.rpartition("#")[2] if "#" in entry.link else entry.case
+
+
+def _cell(value: object, limit: int = 80) -> str:
+    text = canonical_json(value)
+    text = text if len(text) <= limit else text[:limit - 1] + "…"
+    return text.replace("|", "\\|")
+
+
+def _counts(title: str, rows: dict[str, Counter[str]]) -> list[str]:
+    kinds = [k for k in _SHOWN if any(c[k] for c in rows.values())]
+    lines = [f"| {title} | " + " | ".join(kinds) + " | total |",
+             "|---|" + "---:|" * (len(kinds) + 1)]
+    for key, counter in rows.items():
+        lines.append(f"| {key} | " + " | ".join(str(counter[k]) for k in kinds)
+                     + f" | {sum(counter.values())} |")
+    return lines
+
+
+def _minimal(results: Sequence[CaseResult]) -> CaseResult:
+    """The case that shows a finding most simply: a spec case before a generated one, then
+    the earliest failing step."""
+    return min(results, key=lambda r: (r.generated, r.step or 0, r.case))
+
+
+def _finding(engine: Engine, entry: BaselineEntry | None, results: Sequence[CaseResult],
+             repro_dir: Path) -> list[str]:
+    anchor = _anchor(entry) if entry else "unanalysed"
+    kind = (entry.kind or "analysis") if entry else "no analysis yet"
+    out = [f'<a id="{anchor}"></a>', f"### {anchor} ({kind}, {len(results)} result"
+                                      f"{'' if len(results) == 1 else 's'})", ""]
+    out += [entry.reason if entry else "These failures are not in the baseline yet.", ""]
+    small = _minimal(results)
+    where = small.file or ""
+    if small.generated:
+        where += " (regenerate with `mtgconf generate` at the seed in its id)"
+    out += [f"Minimal case: `{small.case}` ({where}), step {small.step}: expected "
+            f"`{_cell(small.expected, 200)}`, observed `{_cell(small.observed, 200)}`.", ""]
+    out += ["| case | era | step | expected | observed |", "|---|---|---:|---|---|"]
+    for r in sorted(results, key=lambda r: (r.generated, r.case))[:25]:
+        out.append(f"| `{r.case}` | {r.era} | {r.step} | `{_cell(r.expected)}` | "
+                   f"`{_cell(r.observed)}` |")
+    if len(results) > 25:
+        out.append(f"| … and {len(results) - 25} more | | | | |")
+    repro = repro_dir / f"{anchor}.py"
+    if repro.is_file():
+        out += ["", f"Standalone reproduction (`{repro.relative_to(ROOT)}`):", "",
+                "```python", repro.read_text(encoding="utf-8").rstrip(), "```"]
+    out.append("")
+    return out
+
+
+def render_report(engine: Engine, info: AdapterInfo, results: Sequence[CaseResult],
+                  baseline: Baseline | None, *, root: Path = ROOT) -> str:
+    """The Markdown report of one engine."""
+    s = summarize(results)
+    out = [f"# Conformance report: {info.name} {info.version}", "",
+           "Generated by `python -m conformance.reports.engines "
+           f"{engine.name}` (install with `pip install 'mtg-conformance[{engine.extra}]'`). "
+           f"Every result is in `docs/engines/{engine.name}.jsonl`; known failures are listed "
+           f"with their analysis in `baselines/{engine.name}.toml`.", "",
+           f"Adapter: eras {', '.join(info.eras)}; features {', '.join(sorted(info.features))}.",
+           "", f"{sum(s.total.values())} results: "
+           + ", ".join(f"{s.total[k]} {k}" for k in RESULT_KINDS if s.total[k]) + ".", ""]
+    out += ["## By rules area", "", *_counts("area", dict(sorted(s.by_area.items())))]
+    out += ["", "## By era", "", *_counts("era", dict(sorted(s.by_era.items())))]
+    out += ["", "## Spec and generated cases", "",
+            *_counts("set", dict(sorted(s.by_set.items())))]
+    bad = [r for r in results if r.result in ("failed", "known-failure")]
+    groups: dict[str, list[CaseResult]] = defaultdict(list)
+    entries: dict[str, BaselineEntry | None] = {}
+    for r in bad:
+        entry = baseline.entry_for(r) if baseline else None
+        key = _anchor(entry) if entry else "unanalysed"
+        groups[key].append(r)
+        entries[key] = entry
+    out += ["", "## Failures and their analysis", ""]
+    if not groups:
+        out += ["No case fails.", ""]
+    kinds: Counter[str] = Counter()
+    for key, members in groups.items():
+        entry = entries[key]
+        kinds[(entry.kind or "unclassified") if entry is not None else "none"] += len(members)
+    if groups:
+        out += ["By cause: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ".",
+                ""]
+    repro_dir = root / "docs" / "engines" / "repro" / engine.name
+    for key in sorted(groups, key=lambda k: (-len(groups[k]), k)):
+        out += _finding(engine, entries[key], groups[key], repro_dir)
+    fixed = [r for r in results if r.result == "fixed"]
+    if fixed:
+        out += ["## Fixed (listed in the baseline but passing)", ""]
+        out += [f"* `{r.case}` [{r.era}]" for r in fixed] + [""]
+    errored = [r for r in results if r.result == "errored"]
+    out += ["## Errors", ""]
+    out += [f"* `{r.case}` [{r.era}]: {r.message}" for r in errored] or ["None."]
+    out += ["", "## Why cases are unsupported", "",
+            "| reason | results |", "|---|---:|"]
+    reasons = Counter(_reason(r.message) for r in results if r.result == "unsupported")
+    out += [f"| {reason} | {n} |" for reason, n in reasons.most_common()]
+    notes = root / "docs" / "engines" / f"{engine.name}.notes.md"
+    if notes.is_file():
+        out += ["", notes.read_text(encoding="utf-8").rstrip()]
+    return "\n".join(out) + "\n"
+
+
+def _reason(message: str) -> str:
+    """An unsupported result's reason without its step and object details."""
+    text = message.split(": ", 1)[1] if message.startswith(("step ", "setup")) else message
+    return text.replace("|", "\\|")[:120]
+
+
+def write_reports(engine: Engine, *, root: Path = ROOT, generated: int = GENERATED) -> Path:
+    """Run ``engine`` and write its JSON-lines and Markdown reports; return the Markdown."""
+    baseline_path = root / "baselines" / f"{engine.name}.toml"
+    baseline = load_baseline(baseline_path) if baseline_path.is_file() else None
+    info, results = run_engine(engine, generated=generated)
+    if baseline is not None:
+        results = [baseline.apply(r) for r in results]
+    out_dir = root / "docs" / "engines"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with JsonlWriter(out_dir / f"{engine.name}.jsonl") as writer:
+        for r in results:
+            r.duration_ms = 0.0  # the published report is deterministic
+            writer.write(r)
+    path = out_dir / f"{engine.name}.md"
+    path.write_text(render_report(engine, info, results, baseline, root=root),
+                    encoding="utf-8")
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Regenerate the reports of the named engines (default: every installed one)."""
+    parser = argparse.ArgumentParser(prog="python -m conformance.reports.engines",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("engines", nargs="*", choices=[[]] + [e.name for e in ENGINES],
+                        help="engines to report on (default: all installed)")
+    parser.add_argument("--generated", type=int, default=GENERATED,
+                        help=f"generated cases to add (default: {GENERATED})")
+    args = parser.parse_args(argv)
+    wanted = [e for e in ENGINES if not args.engines or e.name in args.engines]
+    code = 0
+    for engine in wanted:
+        if importlib.util.find_spec(engine.module) is None:
+            print(f"{engine.name}: skipped, {engine.module!r} is not installed "
+                  f"(pip install 'mtg-conformance[{engine.extra}]')", file=sys.stderr)
+            code = code or (2 if args.engines else 0)
+            continue
+        path = write_reports(engine, generated=args.generated)
+        print(f"{engine.name}: wrote {path.relative_to(ROOT)} and "
+              f"{path.with_suffix('.jsonl').relative_to(ROOT)}")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

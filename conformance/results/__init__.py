@@ -1,0 +1,2 @@
+"""Results of a run: the result records, and per-adapter baselines of known failures.
+"""

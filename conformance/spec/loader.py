@@ -1,0 +1,296 @@
+"""Load case files: TOML, then the case schema, then checks against the spec registries.
+
+Every problem becomes a located :class:`~conformance.errors.SpecError`; all problems in a file are
+reported together, and a bad file never stops the others from loading.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conformance.errors import SpecError
+from conformance.spec.catalog import Spec, default_spec, parse_toml_text
+from conformance.spec.limits import (
+    MAX_SPEC_FILE_BYTES,
+    escaped_root,
+    non_json_values,
+    read_spec_text,
+    too_deep,
+    too_large,
+)
+from conformance.spec.model import Case, Step
+from conformance.spec.tomlindex import index_lines, line_of
+
+__all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_file", "load_cases"]
+
+#: Keys of an action or query that name an object by handle.
+HANDLE_KEYS = ("object", "attacker", "blocker", "source", "card", "spell", "permanent")
+#: Keys holding a list of handles or players.
+HANDLE_LIST_KEYS = ("objects", "targets", "attackers", "blockers")
+
+
+@dataclass
+class LoadResult:
+    """Cases that loaded and errors for those that did not."""
+
+    cases: list[Case] = field(default_factory=list)
+    errors: list[SpecError] = field(default_factory=list)
+    files: int = 0
+
+
+def find_case_files(paths: Sequence[Path | str] | None = None,
+                    spec: Spec | None = None) -> list[Path]:
+    """Case files under ``paths`` (files or directories; default ``spec/cases``), sorted."""
+    spec = spec or default_spec()
+    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
+    files: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            files += sorted(root.rglob("*.toml"))
+        else:
+            files.append(root)
+    return files
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_case_file(path: Path | str, spec: Spec | None = None) -> tuple[Case | None,
+                                                                        list[SpecError]]:
+    """Load one case file; return the case (None if it has errors) and every error."""
+    spec = spec or default_spec()
+    path = Path(path)
+    shown = _display(path)
+    text, error = read_spec_text(path, display=shown)
+    if text is None:
+        if error is not None and error.code == "no-such-file":
+            error = SpecError("no-such-file", "no such case file", file=shown)
+        return None, [error] if error is not None else []
+    return load_case_text(text, spec, display=shown)
+
+
+def load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
+                                                                    list[SpecError]]:
+    """Load a case from TOML ``text`` (``display`` names it in errors); text over the size
+    limit or nested too deeply is a located error, never an exception."""
+    if len(text) > MAX_SPEC_FILE_BYTES:
+        return None, [too_large(display, len(text.encode("utf-8")))]
+    try:
+        return _load_case_text(text, spec, display=display)
+    except RecursionError:
+        return None, [too_deep(display)]
+
+
+def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
+                                                                     list[SpecError]]:
+    data, errors = parse_toml_text(text, "case", display=display)
+    if data is None:
+        return None, errors
+    index = index_lines(text)
+    case_id = data.get("id") if isinstance(data.get("id"), str) else None
+    if not errors:
+        errors += [
+            SpecError(code, message, file=display, case=case_id, path=_path_text(path),
+                      line=line_of(index, path), hint=hint)
+            for code, message, path, hint in [*non_json_values(data),
+                                              *semantic_problems(data, spec)]
+        ]
+    if errors:
+        return None, errors
+    return case_from_data(data, spec, file=display), []
+
+
+def _path_text(path: Sequence[Any]) -> str:
+    from conformance.spec.schema import json_path
+
+    return json_path(path)
+
+
+def semantic_problems(data: Mapping[str, Any], spec: Spec
+                      ) -> Iterable[tuple[str, str, list[Any], str | None]]:
+    """Yield (code, message, JSON path, hint) for each problem the schema cannot see."""
+    for i, ruling in enumerate(data.get("rulings", [])):
+        if ruling not in spec.rulings:
+            yield ("unknown-ruling", f"unknown ruling id {ruling!r}", ["rulings", i],
+                   "ruling ids are listed in spec/rulings.toml")
+    for i, era in enumerate(data.get("eras", [])):
+        if era not in spec.eras:
+            yield ("unknown-era", f"unknown era {era!r}", ["eras", i],
+                   f"known eras: {', '.join(spec.eras)}")
+    for i, feature in enumerate(data.get("features", [])):
+        if feature not in spec.features:
+            yield ("unknown-feature", f"unknown feature {feature!r}", ["features", i],
+                   _did_you_mean(feature, list(spec.features))
+                   or "features are listed in spec/features.toml")
+    inline = {str(c.get("name", "")).casefold() for c in data.get("cards", [])}
+    if inline and "custom-cards" not in data.get("features", []):
+        yield ("missing-feature", "inline cards need the 'custom-cards' feature", ["cards"],
+               "add \"custom-cards\" to features")
+    setup = data.get("setup", {})
+    players = list(setup.get("players", ["alice", "bob"]))
+    handles: dict[str, int] = {}
+    objects = setup.get("objects", [])
+    for i, obj in enumerate(objects):
+        card = obj.get("card")
+        if isinstance(card, str) and card.casefold() not in inline and spec.card(card) is None:
+            yield ("unknown-card", f"unknown card {card!r}", ["setup", "objects", i, "card"],
+                   _did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
+                   or f"cards are defined in {spec.root / 'cards'} (or inline with "
+                   "custom-cards)")
+        for key in ("owner", "controller"):
+            if key in obj and obj[key] not in players:
+                yield ("unknown-player", f"unknown player {obj[key]!r}",
+                       ["setup", "objects", i, key], f"players: {', '.join(players)}")
+        handle = obj.get("handle")
+        if handle is not None:
+            if handle in handles:
+                yield ("duplicate-handle", f"handle {handle!r} is used twice (first at "
+                       f"setup.objects[{handles[handle]}])", ["setup", "objects", i, "handle"],
+                       None)
+            else:
+                handles[handle] = i
+    for key in ("active", "priority"):
+        if key in setup and setup[key] not in players:
+            yield ("unknown-player", f"unknown player {setup[key]!r}", ["setup", key],
+                   f"players: {', '.join(players)}")
+    yield from _attachment_problems(objects, handles)
+    for i, effect in enumerate(setup.get("effects", [])):
+        affected = effect.get("affected")
+        if isinstance(affected, list):
+            for j, h in enumerate(affected):
+                if h not in handles:
+                    yield ("dangling-handle", f"no object has handle {h!r}",
+                           ["setup", "effects", i, "affected", j], _known(handles))
+        src = effect.get("source")
+        if src is not None and src not in handles:
+            yield ("dangling-handle", f"no object has handle {src!r}",
+                   ["setup", "effects", i, "source"], _known(handles))
+    known = set(handles) | set(players)
+    for i, step in enumerate(data.get("steps", [])):
+        body_key = "action" if "action" in step else "observe"
+        body = step.get(body_key, {})
+        for key in HANDLE_KEYS:
+            value = body.get(key)
+            if isinstance(value, str) and key in ("object", "attacker", "blocker", "spell",
+                                                  "permanent") and value not in known:
+                yield ("dangling-handle", f"no object has handle {value!r}",
+                       ["steps", i, body_key, key], _known(handles))
+        new = body.get("handle")
+        if body_key == "action" and isinstance(new, str):
+            known.add(new)
+        if "reject" in step and step["reject"] not in spec.failures:
+            yield ("unknown-failure", f"unknown failure class {step['reject']!r}",
+                   ["steps", i, "reject"], "failure classes are listed in spec/features.toml")
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str | None:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.75)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+def _known(handles: Mapping[str, int]) -> str:
+    return "known handles: " + (", ".join(handles) if handles else "(none)")
+
+
+def _attachment_problems(objects: Sequence[Mapping[str, Any]], handles: Mapping[str, int]
+                         ) -> Iterable[tuple[str, str, list[Any], str | None]]:
+    """Attachments must name a known object and must not form a cycle."""
+    attached: dict[str, str] = {}
+    for i, obj in enumerate(objects):
+        target = obj.get("attached_to")
+        if target is None:
+            continue
+        if target not in handles:
+            yield ("dangling-handle", f"no object has handle {target!r}",
+                   ["setup", "objects", i, "attached_to"], _known(handles))
+        elif obj.get("handle"):
+            attached[str(obj["handle"])] = str(target)
+    for start in attached:
+        seen = [start]
+        cur = attached.get(start)
+        while cur is not None:
+            if cur == start:
+                yield ("attachment-cycle", "objects are attached to each other in a cycle: "
+                       + " -> ".join([*seen, start]), ["setup", "objects", handles[start],
+                                                       "attached_to"], None)
+                break
+            if cur in seen:
+                break
+            seen.append(cur)
+            cur = attached.get(cur)
+
+
+def _area(data: Mapping[str, Any], spec: Spec) -> str:
+    for rid in data.get("rulings", []):
+        ruling = spec.rulings.get(rid)
+        if ruling is not None:
+            return ruling.area
+    return "unknown"
+
+
+def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = None) -> Case:
+    """Build a :class:`Case` from validated case data."""
+    steps = []
+    for i, s in enumerate(data["steps"]):
+        if "action" in s:
+            steps.append(Step(index=i, kind="action", body=s["action"], reject=s.get("reject"),
+                              note=s.get("note")))
+        else:
+            has = "expect" in s or "expect_null" in s
+            steps.append(Step(index=i, kind="observe", body=s["observe"],
+                              expect=s.get("expect"), has_expect=has,
+                              compare=s.get("compare", "equal"), note=s.get("note")))
+    return Case(
+        id=data["id"],
+        title=data["title"],
+        rulings=tuple(data["rulings"]),
+        rules=tuple(data["rules"]),
+        eras=tuple(data["eras"]),
+        features=tuple(data["features"]),
+        setup=data["setup"],
+        steps=tuple(steps),
+        area=_area(data, spec),
+        file=file,
+        cards=tuple(data.get("cards", [])),
+        generated=data.get("generated"),
+        data=data,
+    )
+
+
+def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = None
+               ) -> LoadResult:
+    """Load every case under ``paths``; duplicate ids across files are errors too."""
+    spec = spec or default_spec()
+    result = LoadResult()
+    seen: dict[str, str] = {}
+    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
+    for path in find_case_files(paths, spec):
+        result.files += 1
+        escaped = escaped_root(path, roots)
+        if escaped is not None:
+            result.errors.append(SpecError(
+                "outside-tree", f"the file links outside {escaped} and was not read",
+                file=_display(path), hint="case files must live inside the directory they "
+                "are found in"))
+            continue
+        case, errors = load_case_file(path, spec)
+        result.errors += errors
+        if case is None:
+            continue
+        if case.id in seen:
+            result.errors.append(SpecError(
+                "duplicate-id", f"case id {case.id!r} is also used by {seen[case.id]}",
+                file=case.file, case=case.id, path="id",
+                hint="every case needs its own id"))
+            continue
+        seen[case.id] = case.file or "?"
+        result.cases.append(case)
+    return result

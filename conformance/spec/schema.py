@@ -1,0 +1,78 @@
+"""JSON Schemas of the spec (``spec/schema/*.json``) and validation that reports every error."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+from conformance.spec.paths import spec_root
+
+__all__ = ["SCHEMAS", "iter_schema_errors", "json_path", "schema", "validator"]
+
+#: Schema names, each ``spec/schema/<name>.schema.json``.
+SCHEMAS = ("case", "card", "ruling", "protocol", "report", "eras", "features")
+
+
+def _schema_dir() -> Path:
+    return spec_root() / "schema"
+
+
+@cache
+def _registry() -> Registry[Any]:
+    resources = []
+    for name in SCHEMAS:
+        contents = json.loads((_schema_dir() / f"{name}.schema.json").read_text("utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    registry: Registry[Any] = Registry().with_resources(resources)
+    return registry
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The schema ``name`` (one of :data:`SCHEMAS`) as a mapping."""
+    if name not in SCHEMAS:
+        raise KeyError(f"unknown schema {name!r} (known: {', '.join(SCHEMAS)})")
+    loaded: dict[str, Any] = json.loads(
+        (_schema_dir() / f"{name}.schema.json").read_text("utf-8"))
+    return loaded
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """A validator for schema ``name`` that resolves references to the other schemas."""
+    return Draft202012Validator(schema(name), registry=_registry())
+
+
+def json_path(path: Sequence[Any]) -> str:
+    """``steps[2].expect`` style text for a JSON path (``$`` for the root)."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "$"
+
+
+def _best(error: ValidationError) -> ValidationError:
+    """For ``oneOf``/``anyOf`` failures, explain with the branch the input came closest to
+    (fewest errors, then deepest), as a person reading the message expects."""
+    if not error.context or error.validator not in ("oneOf", "anyOf"):
+        return error
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    closest = min(branches.values(),
+                  key=lambda errs: (len(errs), -max(len(e.absolute_path) for e in errs)))
+    return _best(max(closest, key=lambda e: len(e.absolute_path)))
+
+
+def iter_schema_errors(name: str, instance: Any) -> Iterator[ValidationError]:
+    """Every schema error in ``instance`` (not just the first), most specific first-level."""
+    errors = sorted(validator(name).iter_errors(instance), key=lambda e: list(e.absolute_path))
+    for error in errors:
+        yield _best(error)

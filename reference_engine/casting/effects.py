@@ -1,0 +1,251 @@
+"""Resolution effects of the casting area: conditional counters, bouncing, putting cards onto
+the battlefield without casting them, counters from enters triggers, and copies of spells.
+
+Vocabulary (``effects = [...]`` of a spell or ability, see
+:mod:`reference_engine.resolution.stack`):
+
+* ``counter_if {target, filter}``: counter the target spell if it matches ``filter``; a value
+  ``"X"`` in the filter is the X of the countering spell (Spell Blast). With ``if_kicked``,
+  "do A; if kicked, do B instead" is two entries of which exactly one runs (608.2c, 702.33e).
+* ``counter_unless_pays {target, cost}``: Mana Leak (118.12a); the spell's controller answers
+  the choice ``pay``.
+* ``return_to_hand {target}``: return each target permanent to its owner's hand.
+* ``put_onto_battlefield {target} | {from = "hand", filter, choice}``: the target card, or a
+  card the controller chooses from a zone, is put onto the battlefield; it was not cast, so it
+  is not kicked (702.33a, KICK-04).
+* ``put_counters {target, counter, amount}``: ``amount = "X"`` in an enters trigger is the X
+  of the spell that became the permanent (107.3m), even though the permanent's X is 0.
+* ``damage_by_mana_value {target, of}``: damage equal to the mana value of the object in slot
+  ``of`` (its last known information); an illegal ``of`` target gives no information, so no
+  damage (608.2b).
+* ``copy_spell {target, nonlegendary}``: copy a spell (707.10), see :func:`copy_spell`.
+
+The ``enters`` trigger event (``trigger = {event = "enters", self = true, if_kicked = true}``)
+triggers when a permanent enters; ``if_kicked`` is an intervening "if it was kicked" (603.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.cards import CardDef
+from reference_engine.core.choices import choose
+from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
+from reference_engine.core.objects import GameObject
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import characteristics_of
+from reference_engine.resolution.countering import can_be_countered, counter_object
+from reference_engine.resolution.division import DIVISION, ref_key
+from reference_engine.resolution.stack import is_legal_target, spell_ability
+from reference_engine.triggers.abilities import trigger_matcher
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import Event, GameState
+
+__all__ = ["copy_spell", "x_for"]
+
+
+def x_for(ctx: ResolveContext) -> int:
+    """X while ``ctx`` resolves (107.3): the spell's announced X; for an enters-triggered
+    ability, the X of the spell that became its source (107.3m)."""
+    if ctx.obj.x is not None:
+        return int(ctx.obj.x)
+    event = ctx.obj.extra.get("trigger_event")
+    if ctx.obj.ability is not None and event is not None and event.kind == "enters":
+        source = ctx.state.objects.get(int(event.details["object"]))
+        if source is not None:
+            return int(source.extra.get("cast_x") or 0)
+    return 0
+
+
+def _amount(ctx: ResolveContext, value: Any) -> int:
+    return x_for(ctx) if value == "X" else ctx.amount(value)
+
+
+def _with_x(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: (x_for(ctx) if v == "X" else v) for k, v in flt.items()}
+
+
+@effect("counter_if")
+def _counter_if(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Counter each target spell that matches ``filter`` (701.6), "X" being this spell's X;
+    a spell that can't be countered stays (101.2)."""
+    flt = _with_x(ctx, dict(p.get("filter", {})))
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone != "stack":
+            continue
+        if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
+        counter_object(ctx.state, obj)
+
+
+@effect("counter_unless_pays")
+def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Counter each target spell unless its controller pays ``cost`` (118.12a): that player's
+    choice ``pay`` (true/false); the mana comes from their pool, and a cost they can't pay
+    isn't paid."""
+    from reference_engine.casting.cast import pay_mana
+    from reference_engine.mana.abilities import spend_check
+
+    cost = str(p.get("cost", "{0}"))
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone != "stack" or not can_be_countered(ctx.state, obj):
+            continue  # 101.2: paying would change nothing, so it isn't asked
+        # 106.6: restricted mana (only for creature spells, ...) can't pay this cost.
+        if choose(ctx.state, "pay", [True, False]) and pay_mana(
+                ctx.state, obj.controller, cost, can_spend=spend_check(ctx.state)):
+            ctx.state.log("paid", object=obj.id, player=obj.controller, cost=cost)
+            continue
+        counter_object(ctx.state, obj)
+
+
+@effect("return_to_hand")
+def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Return each target permanent to its owner's hand (a new object there, 400.7)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone == "battlefield":
+            ctx.state.log("returned", object=obj.id, card=obj.card.name, owner=obj.owner)
+            ctx.state.move(obj, "hand")
+
+
+@effect("put_onto_battlefield")
+def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Put each target card onto the battlefield, or else one card matching ``filter`` the
+    controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
+    it isn't cast, so it isn't kicked (702.33a)."""
+    from reference_engine.objects.entering import enter_battlefield
+
+    state = ctx.state
+    if p.get("target") is not None:
+        for obj in objects_of(ctx, ctx.refs(p)):
+            enter_battlefield(state, obj, controller=ctx.controller)
+        return
+    zone = str(p.get("from", "hand"))
+    flt = dict(p.get("filter", {}))
+    fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
+    options = [o for o in state.objects_in(zone, ctx.controller)
+               if not flt or matches(state, o, flt, ctx=fctx)]
+    names = [o.handle or f"#{o.id}" for o in options] + ["none"]
+    picked = choose(state, str(p.get("choice", "put")), names)
+    if picked == "none":
+        return
+    enter_battlefield(state, options[names.index(picked)], controller=ctx.controller)
+
+
+@effect("put_counters")
+def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1)."""
+    amount = _amount(ctx, p.get("amount", 1))
+    kind = str(p.get("counter", "+1/+1"))
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if amount > 0:
+            obj.counters[kind] = obj.counters.get(kind, 0) + amount
+            ctx.state.log("counters-added", object=obj.id, counter=kind, amount=amount)
+    ctx.state.changed()
+
+
+def _remember_targets(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> None:
+    """Keep each target's mana value as it resolves starts (last known information, 608.2h)."""
+    info = {}
+    for slot, refs in ctx.targets.items():
+        values = [characteristics_of(ctx.state, int(r["object"])).mana_value()
+                  for r in refs if "object" in r and int(r["object"]) in ctx.state.objects]
+        info[slot] = values
+    ctx.obj.extra["target_mana_values"] = info
+
+
+RESOLVE_HOOKS.append(_remember_targets)
+
+
+@effect("damage_by_mana_value")
+def _damage_by_mana_value(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Deal damage equal to the mana value of the target in slot ``of`` to each ``target``;
+    if that target is illegal it supplies no information and no damage is dealt (608.2b)."""
+    of = str(p.get("of"))
+    if of in ctx.illegal:
+        return
+    values = ctx.obj.extra.get("target_mana_values", {}).get(of, [])
+    if not values:
+        return
+    from reference_engine.core.context import EFFECTS
+
+    EFFECTS["damage"](ctx, {"type": "damage", "target": p.get("target"),
+                            "amount": int(values[0])})
+
+
+def _nonlegendary(card: CardDef) -> CardDef:
+    faces = tuple(replace(f, supertypes=tuple(s for s in f.supertypes if s != "Legendary"))
+                  for f in card.faces)
+    return replace(card, faces=faces)
+
+
+def copy_spell(state: GameState, original: GameObject, controller: str, *,
+               nonlegendary: bool = False) -> GameObject:
+    """Put a copy of the spell ``original`` onto the stack (CR 707.10): it copies the choices
+    made when it was cast (half 709.3b, kicked 707.10/702.33d, X, modes, targets, overload)
+    and is not cast; its controller may choose new targets (choice ``new_targets``, 707.10c)."""
+    card = _nonlegendary(original.card) if nonlegendary else original.card
+    new = state.create_object(card, owner=controller, zone="stack", controller=controller,
+                              is_copy=True, cast_half=original.cast_half,
+                              kicked=original.kicked, x=original.x,
+                              transformed=original.transformed)
+    new.targets = [dict(t) for t in original.targets]
+    for key in ("overloaded", "alternative", "modes", "fused", "division"):
+        if key in original.extra:
+            new.extra[key] = original.extra[key]
+    wanted = choose(state, "new_targets", default=None, has_default=True)
+    if wanted is not None:
+        _retarget(state, new, list(wanted) if isinstance(wanted, list) else [wanted])
+    state.log("copied", object=new.id, of=original.id, card=card.name, controller=controller)
+    state.changed()
+    return new
+
+
+def _retarget(state: GameState, new: GameObject, wanted: list[Any]) -> None:
+    """Change the copy's targets where the new ones are legal (707.10c)."""
+    ability = spell_ability(state, new)
+    for i, value in enumerate(wanted[:len(new.targets)]):
+        old = new.targets[i]
+        ref: dict[str, Any] = ({"player": value} if value in state.players
+                               else {"object": state.by_handle(str(value)).id})
+        ref["slot"] = old.get("slot")
+        slots: list[Mapping[str, Any]] = list((ability or {}).get("targets", []))
+        slot: Mapping[str, Any] = next(
+            (s for j, s in enumerate(slots) if str(s.get("name", f"t{j}")) == ref["slot"]), {})
+        if ref.get("object") != new.id and is_legal_target(state, new, slot, ref):
+            new.targets[i] = ref
+            # 707.10c: the division can't change; the new target takes the old one's share.
+            shares = new.extra.get(DIVISION, {}).get(str(ref["slot"]))
+            if shares is not None and ref_key(old) in shares:
+                new.extra[DIVISION] = {**new.extra[DIVISION], str(ref["slot"]): {
+                    (ref_key(ref) if k == ref_key(old) else k): v for k, v in shares.items()}}
+
+
+@effect("copy_spell")
+def _copy_spell(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Copy each target spell (CR 707.10); a copy of a permanent spell becomes a token as it
+    resolves (608.3f)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone == "stack" and obj.ability is None:
+            copy_spell(ctx.state, obj, ctx.controller,
+                       nonlegendary=bool(p.get("nonlegendary", False)))
+
+
+@trigger_matcher("enters")
+def _enters(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event) -> bool:
+    """"When [this] enters" (``self = true``) or "whenever a [filter] enters"; ``if_kicked``
+    is an intervening if-clause checked as it triggers (CR 603.4)."""
+    if event.kind != "enters":
+        return False
+    entered = state.objects.get(int(event.details["object"]))
+    if entered is None:
+        return False
+    if spec.get("self") and entered.id != obj.id:
+        return False
+    flt = spec.get("filter")
+    if flt and not matches(state, entered, flt, ctx=FilterContext(you=obj.controller,
+                                                                  source=obj.id)):
+        return False
+    return "if_kicked" not in spec or (entered.kicked > 0) == bool(spec["if_kicked"])

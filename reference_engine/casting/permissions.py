@@ -1,0 +1,114 @@
+"""Permissions to cast spells (CR 601.3): from other zones, as though they had flash, or
+without paying their mana cost.
+
+A permission is data: ``setup.permissions`` (an effect that already exists when the case
+starts) or a static ability ``{ kind = "static", permission = {...} }`` of a permanent
+(``player = "you" | "opponent" | "any"``), or of the card itself with ``affected = "self"``
+(such as Ghitu Fire's flash for an additional {2}). Its fields: ``zones`` it allows casting from,
+``spells`` (a filter on the spell as it would be cast: only the chosen half of a split card,
+CR 709.3a, 601.3e), ``flash`` (601.3b), ``additional_cost`` (flash only if it is paid, 601.3c),
+``without_paying_mana_cost`` (the alternative cost of 118.9) and ``object`` (only that card).
+An alternative-cost keyword with a zone of its own, such as flashback, is a permission of the
+card itself to be cast from that zone for that cost (see :mod:`reference_engine.casting.flashback`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reference_engine.casting.flashback import alternative_abilities, alternative_zones
+from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.errors import SetupError
+from reference_engine.core.objects import GameObject
+from reference_engine.core.registry import setup_hook
+from reference_engine.core.state import GameState
+from reference_engine.core.symbols import ManaCost, parse_mana_cost
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import compute_all, static_abilities
+
+__all__ = ["Permission", "permissions_for"]
+
+
+@dataclass(frozen=True)
+class Permission:
+    """A rule or effect allowing a player to cast spells (CR 601.3)."""
+
+    player: str
+    #: Zones it lets the player cast spells from (empty: it changes only timing or cost).
+    zones: tuple[str, ...] = ()
+    spells: Mapping[str, Any] | None = None
+    flash: bool = False
+    additional_cost: ManaCost | None = None
+    free: bool = False
+    #: An alternative cost this permission requires (flashback's, 702.34a), or None.
+    alternative: str | None = None
+    only_object: int | None = None
+    source: int | None = None
+
+    def applies(self, state: GameState, obj: GameObject, chars: Characteristics,
+                player: str) -> bool:
+        """Whether the permission is ``player``'s and covers ``obj`` cast with the spell
+        characteristics ``chars`` (601.3b, 601.3e: the choices made while proposing count)."""
+        if player != self.player:
+            return False
+        if self.only_object is not None and obj.id != self.only_object:
+            return False
+        flt = self.spells
+        return not flt or matches(state, obj, flt, ctx=FilterContext(you=player), chars=chars)
+
+
+def _permission(data: Mapping[str, Any], *, player: str, source: int | None,
+                only_object: int | None) -> Permission:
+    zones = data.get("zones", data.get("zone", ["hand"] if data.get(
+        "without_paying_mana_cost") else []))
+    zones = (zones,) if isinstance(zones, str) else tuple(zones)
+    extra = data.get("additional_cost")
+    return Permission(
+        player=player, zones=zones, spells=data.get("spells"), flash=bool(data.get("flash")),
+        additional_cost=parse_mana_cost(str(extra)) if extra is not None else None,
+        free=bool(data.get("without_paying_mana_cost")), only_object=only_object,
+        source=source)
+
+
+@setup_hook
+def _setup_permissions(state: GameState, setup: Mapping[str, Any]) -> None:
+    """``setup.permissions``: casting permissions of effects that already exist."""
+    out = []
+    for i, entry in enumerate(setup.get("permissions", [])):
+        player = entry.get("player", state.active_player)
+        if player not in state.players:
+            raise SetupError(f"setup.permissions[{i}]: unknown player {player!r}")
+        only = state.by_handle(str(entry["object"])).id if "object" in entry else None
+        out.append(_permission(entry, player=str(player), source=None, only_object=only))
+    state.extra["cast_permissions"] = out
+
+
+def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Permission]:
+    """Every permission that may apply to ``player`` casting ``obj`` (CR 601.3): the setup's,
+    permanents' static abilities, and the card's own ``affected = "self"`` permissions."""
+    out: list[Permission] = []
+    for perm in state.extra.get("cast_permissions", []):
+        out.append(perm)
+    chars = compute_all(state)
+    for source, ability in static_abilities(state, chars):
+        data = ability.get("permission")
+        if isinstance(data, Mapping) and ability.get("affected") != "self":
+            who = data.get("player", "you")
+            players = ([source.controller] if who == "you"
+                       else state.opponents(source.controller) if who == "opponent"
+                       else list(state.players) if who == "any" else [str(who)])
+            out += [_permission(data, player=p, source=source.id, only_object=None)
+                    for p in players]
+    for name, alt in alternative_abilities(chars[obj.id]).items():
+        # 702.34a: flashback lets its owner cast the card from the graveyard for that cost.
+        zones = alternative_zones(alt)
+        if zones:
+            out.append(Permission(player=obj.owner, zones=zones, alternative=name,
+                                  only_object=obj.id, source=obj.id))
+    for ability in chars[obj.id].abilities:
+        data = ability.get("permission")
+        if isinstance(data, Mapping) and ability.get("affected") == "self":
+            out.append(_permission(data, player=obj.owner, source=obj.id, only_object=obj.id))
+    return out

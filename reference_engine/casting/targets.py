@@ -1,0 +1,81 @@
+"""Targets beyond a slot's filter (CR 115, 702.11, 702.18) and overload's "each" (CR 702.96b).
+
+* Hexproof (702.11b) and shroud (702.18a) make a permanent an illegal target, checked when
+  targets are chosen (601.2c) and again on resolution (608.2b).
+* A spell cast for its overload cost has no targets: its text reads "each" wherever it read
+  "target" (702.96b). As it resolves, each target slot is filled with every object (or player)
+  that fits the slot's description; target restrictions such as hexproof or protection don't
+  apply to objects that aren't targeted (OVER-05).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, target_restriction
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import characteristics_of
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+
+__all__ = ["fits_description"]
+
+_KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "stack",
+              "any": "battlefield"}
+
+
+@target_restriction
+def _hexproof_or_shroud(state: GameState, obj: GameObject, slot: Mapping[str, Any],
+                        ref: Mapping[str, Any]) -> bool:
+    """Check 702.11b and 702.18a: a permanent with hexproof can't be the target of spells or
+    abilities its controller's opponents control; one with shroud can't be targeted at all."""
+    if "object" not in ref:
+        return False
+    target = state.objects.get(int(ref["object"]))
+    if target is None or target.zone != "battlefield":
+        return False
+    chars = characteristics_of(state, target.id)
+    if chars.has_keyword("shroud"):
+        return True
+    return chars.has_keyword("hexproof") and obj.controller in state.opponents(target.controller)
+
+
+def fits_description(state: GameState, spell: GameObject, slot: Mapping[str, Any],
+                     candidate: GameObject) -> bool:
+    """Whether ``candidate`` fits a target slot's description (kind, zone and filter), ignoring
+    the rules about targeting itself (CR 702.96b "each")."""
+    kind = str(slot.get("kind", "any"))
+    if kind == "player":
+        return False
+    if candidate.zone != slot.get("zone", _KIND_ZONE.get(kind, "battlefield")):
+        return False
+    chars = characteristics_of(state, candidate.id)
+    if kind == "creature" and not chars.has_type("Creature"):
+        return False
+    if kind == "any" and not any(chars.has_type(t) for t in ("Creature", "Planeswalker",
+                                                               "Battle")):
+        return False
+    flt = slot.get("filter")
+    ctx = FilterContext(you=spell.controller, source=spell.id)
+    return not flt or matches(state, candidate, flt, ctx=ctx)
+
+
+def _overload_each(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> None:
+    """Check 702.96b: an overloaded spell affects each object its target slots describe."""
+    if ability is None or not ctx.obj.extra.get("overloaded"):
+        return
+    state = ctx.state
+    for i, slot in enumerate(ability.get("targets", [])):
+        name = str(slot.get("name", f"t{i}"))
+        refs: list[dict[str, Any]] = []
+        if str(slot.get("kind", "any")) in ("player", "any"):
+            refs += [{"slot": name, "player": p} for p in state.turn_order]
+        refs += [{"slot": name, "object": o.id} for o in list(state.objects.values())
+                 if o.id != ctx.obj.id and fits_description(state, ctx.obj, slot, o)]
+        ctx.targets[name] = refs
+
+
+RESOLVE_HOOKS.append(_overload_each)

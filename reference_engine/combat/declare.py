@@ -1,0 +1,560 @@
+"""The combat phase's declarations (CR 506-509): attackers, blockers and their legality.
+
+Actions:
+
+* ``declare_attackers {player, attackers = ["grunn", {object = "bears", defender = "bob"}]}``:
+  the active player's declaration (CR 508.1). Performed in the main phase or the beginning of
+  combat step, it moves the game to the declare attackers step and makes the declaration there,
+  as the step's turn-based action; performed in the declare attackers step before any
+  declaration, it declares at once. An empty list declares no attackers.
+* ``declare_blockers {player, blockers = {wall = "grunn"}}`` (or a list of
+  ``{object, attacker}``): the defending player's declaration (CR 509.1), the same way from the
+  declare attackers step.
+
+Every illegal declaration is rejected as a whole before anything changes (CR 508.1c, 509.1c):
+``cannot-attack`` (not an untapped creature its controller has controlled continuously since
+the turn began or with haste, a battle, defender, a "can't attack" effect, CR 508.1a, 302.6,
+702.3b), ``cannot-block`` (tapped, a "can't block" effect such as Chaos, flying, menace,
+protection, landwalk, "can't be blocked", CR 509.1a-b), ``timing`` (the wrong step, or a
+second declaration) and ``illegal-action`` (the wrong player, or a creature declared twice).
+
+Combat state lives in ``state.extra["combat"]`` by object id; a permanent that leaves the
+battlefield becomes a new object (CR 400.7), so it is no longer attacking or blocking (506.4).
+"Can't attack"/"can't block" come from rule-modifying effects (``state.extra["rule_effects"]``,
+CR 611.2c: they apply to creatures that arrive later) and from static abilities written
+``{kind = "static", rule = "cant_block", affected = "self" | filter}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.casting.activated import is_summoning_sick
+from reference_engine.core.choices import offer_choices, withdraw_choices
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.registry import BLOCK_RESTRICTIONS, action, on_step, query
+from reference_engine.core.state import STEPS
+from reference_engine.layers.effects import RULE_EFFECTS_KEY
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import compute_all, static_abilities
+from reference_engine.triggers.abilities import trigger_matcher
+from reference_engine.turn.priority import advance_step, give_priority
+
+if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import Event, GameState
+    from reference_engine.game import Game
+
+__all__ = [
+    "ATTACK_DECLARATION_CHECKS",
+    "BLOCK_DECLARATION_CHECKS",
+    "attack_declaration_check",
+    "attackers",
+    "block_declaration_check",
+    "blockers_of",
+    "combat",
+    "is_summoning_sick",
+    "rule_applies",
+]
+
+_KEY = "combat"
+#: Landwalk keywords (CR 702.14) and the land subtype each looks for.
+_LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+             "mountainwalk": "Mountain", "forestwalk": "Forest"}
+#: Rule-modifying continuous effects (CR 611.2c), e.g. Chaos's "creatures can't block".
+
+#: A check of a whole declaration (CR 508.1c-d, 509.1b-c: restrictions on combinations and
+#: requirements): (state, player, [(creature id, what it attacks or blocks)]) -> a reason the
+#: declaration is illegal, or None. Attack checks get defenders, block checks attacker ids.
+DeclarationCheck = Callable[["GameState", str, list[tuple[int, Any]]], "str | None"]
+ATTACK_DECLARATION_CHECKS: list[DeclarationCheck] = []
+BLOCK_DECLARATION_CHECKS: list[DeclarationCheck] = []
+
+
+def attack_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole attack declaration (CR 508.1c-d)."""
+    ATTACK_DECLARATION_CHECKS.append(fn)
+    return fn
+
+
+def block_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
+    """Register a check of a whole block declaration (CR 509.1b-c)."""
+    BLOCK_DECLARATION_CHECKS.append(fn)
+    return fn
+
+
+# -- combat state ------------------------------------------------------------------------------
+
+def combat(state: GameState) -> dict[str, Any]:
+    """This turn's combat record (created empty when first needed)."""
+    record: dict[str, Any] | None = state.extra.get(_KEY)
+    if record is None or record.get("turn") != state.turn:
+        record = {"turn": state.turn, "attackers": {}, "declared": [], "blocks": {},
+                  "controllers": {},
+                  "blocked": [], "attackers_declared": False, "blockers_declared": False}
+        state.extra[_KEY] = record
+    return record
+
+
+def _in_combat(state: GameState, oid: int) -> bool:
+    """Check 506.4: a permanent leaves combat if it leaves the battlefield (a new object,
+    400.7), stops being a creature, or comes under another player's control."""
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone != "battlefield":
+        return False
+    controller = combat(state)["controllers"].get(oid, obj.controller)
+    return obj.controller == controller and compute_all(state)[oid].has_type("Creature")
+
+
+def attackers(state: GameState) -> dict[int, Any]:
+    """Attacking creatures still in combat, by id, with what each attacks (CR 506.4)."""
+    return {oid: d for oid, d in combat(state)["attackers"].items() if _in_combat(state, oid)}
+
+
+def blockers_of(state: GameState, attacker: int) -> list[int]:
+    """The creatures blocking ``attacker`` that are still in combat, in declaration order."""
+    return [b for b, a in combat(state)["blocks"].items()
+            if a == attacker and _in_combat(state, b)]
+
+
+def blocking(state: GameState) -> dict[int, int]:
+    """Blocking creatures still in combat, with the attacker each blocks."""
+    return {b: a for b, a in combat(state)["blocks"].items() if _in_combat(state, b)}
+
+
+def is_blocked(state: GameState, attacker: int) -> bool:
+    """Whether ``attacker`` is a blocked creature (CR 509.1h: it stays blocked even if its
+    blockers leave combat)."""
+    return attacker in combat(state)["blocked"]
+
+
+def defending_player(state: GameState, defender: Any) -> str | None:
+    """The player an attack is against (CR 506.2): the player attacked, the controller of the
+    planeswalker attacked, or the protector of the battle attacked (310.5: a Siege's protector
+    is an opponent of its controller, chosen as it entered; ``extra["protector"]``)."""
+    if isinstance(defender, str):
+        return defender
+    obj = state.objects.get(defender)
+    if obj is None:
+        return None
+    if compute_all(state)[obj.id].has_type("Battle"):
+        protector = obj.extra.get("protector")
+        if protector is None and compute_all(state)[obj.id].has_subtype("Siege"):
+            others = state.opponents(obj.controller)
+            protector = others[0] if len(others) == 1 else None
+        return str(protector) if protector is not None else obj.controller
+    return obj.controller
+
+
+# -- restrictions --------------------------------------------------------------------------------
+
+def rule_applies(state: GameState, rule: str, obj: GameObject,
+                 chars: Mapping[int, Characteristics] | None = None) -> bool:
+    """Whether a rule-modifying effect or static ability ``rule`` (e.g. ``"cant_block"``)
+    applies to ``obj`` now (CR 611.2c, 604.1)."""
+    current = chars if chars is not None else compute_all(state)
+    for eff in state.extra.get(RULE_EFFECTS_KEY, []):
+        if eff["rule"] != rule or not _effect_active(state, eff):
+            continue
+        flt = eff.get("affected")
+        fctx = FilterContext(you=eff.get("controller"), source=eff.get("source"),
+                             chars_of=current.__getitem__)
+        if isinstance(flt, list):
+            if obj.id in flt:
+                return True
+        elif matches(state, obj, dict(flt or {}), ctx=fctx, chars=current[obj.id]):
+            return True
+    for src, ability in static_abilities(state, current):
+        if ability.get("rule") != rule:
+            continue
+        affected = ability.get("affected", "self")
+        if affected == "self":
+            if src.id == obj.id:
+                return True
+        elif affected in ("enchanted", "equipped"):
+            # An Aura's or Equipment's "enchanted creature can't attack" (CR 303.4, 301.5).
+            if src.attached_to == obj.id:
+                return True
+        elif matches(state, obj, dict(affected), chars=current[obj.id],
+                     ctx=FilterContext(you=src.controller, source=src.id,
+                                       chars_of=current.__getitem__)):
+            return True
+    return False
+
+
+def _effect_active(state: GameState, eff: Mapping[str, Any]) -> bool:
+    if eff.get("duration", "end-of-turn") == "end-of-turn":
+        return bool(eff.get("turn") == state.turn)
+    return True
+
+
+def attack_problem(state: GameState, obj: GameObject, player: str,
+                   chars: Mapping[int, Characteristics]) -> str | None:
+    """Why ``obj`` can't be declared as an attacker by ``player`` (CR 508.1a-c), or None."""
+    c = chars[obj.id]
+    if obj.zone != "battlefield" or not c.has_type("Creature"):
+        return f"{obj.name_for_log} is not a creature on the battlefield"
+    if obj.controller != player:
+        return f"{obj.name_for_log} is not controlled by {player} (CR 508.1a)"
+    if c.has_type("Battle"):
+        return f"{obj.name_for_log} is a battle; battles can't attack (CR 508.1a)"
+    if obj.tapped:
+        return f"{obj.name_for_log} is tapped (CR 508.1a)"
+    if is_summoning_sick(state, obj) and not c.has_keyword("haste"):
+        return (f"{obj.name_for_log} has not been under {player}'s control continuously since "
+                "the turn began and has no haste (CR 508.1a, 302.6)")
+    if c.has_keyword("defender"):
+        return f"{obj.name_for_log} has defender (CR 702.3b)"
+    if rule_applies(state, "cant_attack", obj, chars):
+        return f"an effect says {obj.name_for_log} can't attack (CR 508.1c)"
+    return None
+
+
+def block_problem(state: GameState, blocker: GameObject, attacker: GameObject, player: str,
+                  chars: Mapping[int, Characteristics]) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` (CR 509.1a-b), or None."""
+    c = chars[blocker.id]
+    if blocker.zone != "battlefield" or not c.has_type("Creature"):
+        return f"{blocker.name_for_log} is not a creature on the battlefield"
+    if blocker.controller != player:
+        return f"{blocker.name_for_log} is not controlled by {player} (CR 509.1a)"
+    if blocker.tapped:
+        return f"{blocker.name_for_log} is tapped (CR 509.1a)"
+    if rule_applies(state, "cant_block", blocker, chars):
+        return f"an effect says {blocker.name_for_log} can't block (CR 509.1b)"
+    ac = chars[attacker.id]
+    if ac.has_keyword("flying") and not (c.has_keyword("flying") or c.has_keyword("reach")):
+        return (f"{attacker.name_for_log} has flying and {blocker.name_for_log} has neither "
+                "flying nor reach (CR 702.9b)")
+    if rule_applies(state, "cant_be_blocked", attacker, chars):
+        return f"an effect says {attacker.name_for_log} can't be blocked (CR 509.1b)"
+    for kw in sorted(ac.keywords):
+        land = _LANDWALK.get(kw)
+        if land and any(o.controller == player and chars[o.id].has_type("Land")
+                        and chars[o.id].has_subtype(land) for o in state.battlefield()):
+            return (f"{attacker.name_for_log} has {kw} and {player} controls a {land} "
+                    "(CR 702.14c)")
+    for restriction in BLOCK_RESTRICTIONS:
+        reason = restriction(state, blocker, attacker)
+        if reason:
+            return reason
+    return None
+
+
+# -- declarations --------------------------------------------------------------------------------
+
+def _step_index(state: GameState) -> int:
+    return STEPS.index(state.step)
+
+
+def _move_to(state: GameState, step: str) -> None:
+    """Pass with an empty stack until ``step`` of this turn begins (its turn-based action runs
+    from the pending declaration)."""
+    while state.step != step:
+        if state.zone_list("stack"):
+            raise RulesViolation("illegal-action",
+                                 "the stack is not empty; resolve it before combat continues")
+        advance_step(state)
+
+
+def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, Any]]:
+    state = game.state
+    out: list[tuple[GameObject, Any]] = []
+    seen: set[int] = set()
+    opponents = state.opponents(state.active_player)
+    for entry in a.get("attackers", []):
+        spec = entry if isinstance(entry, Mapping) else {"object": entry}
+        obj = game.object(spec.get("object"), field="attackers")
+        if obj.id in seen:
+            raise RulesViolation("illegal-action",
+                                 f"{obj.name_for_log} is declared as an attacker twice")
+        seen.add(obj.id)
+        defender: Any = spec.get("defender")
+        if defender is None:
+            if len(opponents) != 1:
+                raise SetupError("declare_attackers: name the 'defender' of each attacker")
+            defender = opponents[0]
+        if defender in state.players:
+            if defender not in opponents:
+                raise RulesViolation("cannot-attack",
+                                     f"{obj.name_for_log} can't attack {defender} (CR 508.1b)")
+            out.append((obj, str(defender)))
+        else:
+            target = game.object(defender, field="defender")
+            tc = compute_all(state)[target.id]
+            if target.zone != "battlefield" or not (
+                    tc.has_type("Planeswalker") or tc.has_type("Battle")) or (
+                    defending_player(state, target.id) not in opponents):
+                raise RulesViolation(
+                    "cannot-attack", f"{target.name_for_log} is not a planeswalker an opponent "
+                    "controls or a battle an opponent protects (CR 508.1b, 310.5)")
+            out.append((obj, target.id))
+    return out
+
+
+@action("declare_attackers")
+def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
+    """Declare attackers (CR 508.1), moving to the declare attackers step if needed; choices
+    asked meanwhile (e.g. ``trigger_order``) come from the action's ``choices``."""
+    offer_choices(game.state, a.get("choices"))
+    try:
+        _attack_action(game, a)
+    finally:
+        withdraw_choices(game.state)
+
+
+def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
+    state = game.state
+    player = game.player(a.get("player", state.active_player))
+    if player != state.active_player:
+        raise RulesViolation("illegal-action",
+                             f"only the active player ({state.active_player}) declares attackers")
+    index = _step_index(state)
+    if index > STEPS.index("declare-attackers") or combat(state)["attackers_declared"] or (
+            index < STEPS.index("precombat-main")):
+        raise RulesViolation("timing", "attackers are declared once, as the declare attackers "
+                             f"step begins (now: {state.step})")
+    if index < STEPS.index("declare-attackers") and state.zone_list("stack"):
+        raise RulesViolation("timing", "the stack must be empty to move to combat")
+    declared = _parse_attackers(game, a)
+    chars = compute_all(state)
+    for obj, _ in declared:
+        problem = attack_problem(state, obj, player, chars)
+        if problem:
+            raise RulesViolation("cannot-attack", problem)
+    for check in ATTACK_DECLARATION_CHECKS:
+        problem = check(state, player, [(obj.id, d) for obj, d in declared])
+        if problem:
+            raise RulesViolation("cannot-attack", problem)
+    state.extra["pending_attack"] = [(obj.id, d) for obj, d in declared]
+    if state.step == "declare-attackers":
+        _attack_now(state)
+        give_priority(state, state.active_player)
+    else:
+        try:
+            _move_to(state, "declare-attackers")
+        finally:
+            state.extra.pop("pending_attack", None)
+
+
+@on_step("declare-attackers")
+def _attack_now(state: GameState) -> None:
+    """Turn-based action 508.1: the pending declaration is made; attackers tap (508.1f) unless
+    they have vigilance, and "whenever ... attacks" abilities trigger (508.1m)."""
+    pending = state.extra.pop("pending_attack", None)
+    if pending is None:
+        return
+    record = combat(state)
+    record["attackers_declared"] = True
+    chars = compute_all(state)
+    for oid, defender in pending:
+        record["attackers"][oid] = defender
+        record["declared"].append(oid)
+        record["controllers"][oid] = state.objects[oid].controller
+        if not chars[oid].has_keyword("vigilance"):
+            state.objects[oid].tapped = True
+    alone = len(pending) == 1
+    for oid, defender in pending:
+        state.log("attacks", object=oid, defender=defender, alone=alone)
+    state.log("attackers-declared", objects=[oid for oid, _ in pending])
+    state.changed()
+
+
+def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, GameObject]]:
+    raw = a.get("blockers", {})
+    pairs: list[tuple[Any, Any]]
+    if isinstance(raw, Mapping):
+        pairs = list(raw.items())
+    else:
+        pairs = [(e.get("object"), e.get("attacker")) for e in raw]
+    out: list[tuple[GameObject, GameObject]] = []
+    seen: set[int] = set()
+    for blocker_ref, attacker_ref in pairs:
+        blocker = game.object(blocker_ref, field="blockers")
+        attacker = game.object(attacker_ref, field="attacker")
+        if blocker.id in seen:
+            raise RulesViolation("illegal-action",
+                                 f"{blocker.name_for_log} is declared as a blocker twice")
+        seen.add(blocker.id)
+        out.append((blocker, attacker))
+    return out
+
+
+@action("declare_blockers")
+def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
+    """Declare blockers (CR 509.1), moving to the declare blockers step if needed; choices
+    asked meanwhile come from the action's ``choices``."""
+    offer_choices(game.state, a.get("choices"))
+    try:
+        _block_action(game, a)
+    finally:
+        withdraw_choices(game.state)
+
+
+def _block_action(game: Game, a: Mapping[str, Any]) -> None:
+    state = game.state
+    record = combat(state)
+    if state.step not in ("declare-attackers", "declare-blockers") or record[
+            "blockers_declared"] or not record["attackers_declared"]:
+        raise RulesViolation("timing", "blockers are declared once, as the declare blockers "
+                             f"step begins, after attackers (now: {state.step})")
+    if state.step == "declare-attackers" and state.zone_list("stack"):
+        raise RulesViolation("timing", "the stack must be empty to move to declare blockers")
+    current = attackers(state)
+    defenders = {p for p in (defending_player(state, d) for d in current.values())
+                 if p is not None}
+    player = game.player(a.get("player", next(iter(sorted(defenders)), None)))
+    if player not in defenders:
+        raise RulesViolation("illegal-action", f"{player} is not a defending player (CR 509.1)")
+    blocks = _parse_blocks(game, a)
+    chars = compute_all(state)
+    for blocker, attacker in blocks:
+        if attacker.id not in current:
+            raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking")
+        if defending_player(state, current[attacker.id]) != player:
+            raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking "
+                                 f"{player} or a permanent {player} controls (CR 509.1a)")
+        problem = block_problem(state, blocker, attacker, player, chars)
+        if problem:
+            raise RulesViolation("cannot-block", problem)
+    for oid in current:
+        if chars[oid].has_keyword("menace"):
+            n = sum(1 for _, att in blocks if att.id == oid)
+            if n == 1:
+                raise RulesViolation("cannot-block", f"{state.objects[oid].name_for_log} has "
+                                     "menace: it can't be blocked except by two or more "
+                                     "creatures (CR 702.111b)")
+    for check in BLOCK_DECLARATION_CHECKS:
+        problem = check(state, player, [(b.id, att.id) for b, att in blocks])
+        if problem:
+            raise RulesViolation("cannot-block", problem)
+    state.extra["pending_blocks"] = [(b.id, att.id) for b, att in blocks]
+    if state.step == "declare-blockers":
+        _block_now(state)
+        give_priority(state, state.active_player)
+    else:
+        try:
+            _move_to(state, "declare-blockers")
+        finally:
+            state.extra.pop("pending_blocks", None)
+
+
+@on_step("declare-blockers")
+def _block_now(state: GameState) -> None:
+    """Turn-based action 509.1: the pending declaration is made; each attacker with a blocker
+    becomes blocked (509.1h) and "whenever ... blocks" abilities trigger (509.1i)."""
+    pending = state.extra.pop("pending_blocks", None)
+    if pending is None:
+        return
+    record = combat(state)
+    record["blockers_declared"] = True
+    for blocker, attacker in pending:
+        record["blocks"][blocker] = attacker
+        record["controllers"][blocker] = state.objects[blocker].controller
+        if attacker not in record["blocked"]:
+            record["blocked"].append(attacker)
+        state.log("blocks", object=blocker, attacker=attacker)
+    state.changed()
+
+
+@on_step("cleanup")
+def _end_rule_effects(state: GameState) -> None:
+    """Check 514.2: "this turn" rule-modifying effects end in the cleanup step."""
+    effects = state.extra.get(RULE_EFFECTS_KEY, [])
+    state.extra[RULE_EFFECTS_KEY] = [e for e in effects if e.get("duration") != "end-of-turn"]
+
+
+@on_step("postcombat-main")
+def _end_combat(state: GameState) -> None:
+    """Check 511.3: as the end of combat step ends, every creature is removed from combat."""
+    state.extra.pop(_KEY, None)
+
+
+# -- triggers --------------------------------------------------------------------------------------
+
+@trigger_matcher("attacks")
+def _attacks(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event) -> bool:
+    """Whenever this creature attacks (CR 508.1m)."""
+    return event.kind == "attacks" and event.details.get("object") == obj.id
+
+
+@trigger_matcher("attacks_alone")
+def _attacks_alone(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                   event: Event) -> bool:
+    """Whenever this creature attacks alone: it is the only creature declared as an attacker
+    (CR 506.5), whoever controls the others."""
+    return (event.kind == "attacks" and event.details.get("object") == obj.id
+            and bool(event.details.get("alone")))
+
+
+@trigger_matcher("blocks")
+def _blocks(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event) -> bool:
+    """Whenever this creature blocks (CR 509.1i)."""
+    return event.kind == "blocks" and event.details.get("object") == obj.id
+
+
+# -- queries ---------------------------------------------------------------------------------------
+
+def _label(state: GameState, ref: Any) -> Any:
+    if isinstance(ref, str):
+        return ref
+    obj = state.objects.get(ref)
+    return obj.name_for_log if obj is not None else None
+
+
+@query("attackers")
+def _q_attackers(game: Game, q: Mapping[str, Any]) -> list[str]:
+    """Handles of the attacking creatures, in declaration order (CR 506.4)."""
+    return [game.state.objects[oid].name_for_log for oid in attackers(game.state)]
+
+
+@query("blockers")
+def _q_blockers(game: Game, q: Mapping[str, Any]) -> list[str]:
+    """Handles of the creatures blocking ``object``, or of every blocking creature."""
+    state = game.state
+    if q.get("object") is not None:
+        ids = blockers_of(state, game.object(q.get("object")).id)
+    else:
+        ids = list(blocking(state))
+    return [state.objects[i].name_for_log for i in ids]
+
+
+@query("attacking")
+def _q_attacking(game: Game, q: Mapping[str, Any]) -> Any:
+    """What ``object`` is attacking (a player or a handle), or null if it isn't attacking."""
+    obj = game.object(q.get("object"))
+    target = attackers(game.state).get(obj.id)
+    return None if target is None else _label(game.state, target)
+
+
+@query("blocking")
+def _q_blocking(game: Game, q: Mapping[str, Any]) -> Any:
+    """The handle of the creature ``object`` is blocking, or null."""
+    obj = game.object(q.get("object"))
+    target = blocking(game.state).get(obj.id)
+    return None if target is None else _label(game.state, target)
+
+
+@query("is_blocked")
+def _q_is_blocked(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether the attacking ``object`` is blocked (CR 509.1h)."""
+    return is_blocked(game.state, game.object(q.get("object")).id)
+
+
+@query("can_attack")
+def _q_can_attack(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether ``object`` could be declared as an attacker now by its controller (508.1a)."""
+    state = game.state
+    obj = game.object(q.get("object"))
+    return attack_problem(state, obj, obj.controller, compute_all(state)) is None
+
+
+@query("can_block")
+def _q_can_block(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether ``object`` could block ``attacker`` (CR 509.1a-b)."""
+    state = game.state
+    obj = game.object(q.get("object"))
+    att = game.object(q.get("attacker"), field="attacker")
+    return block_problem(state, obj, att, obj.controller, compute_all(state)) is None

@@ -1,0 +1,143 @@
+"""More trigger events of combat and damage (CR 603.2, 509.3, 510.2, 120).
+
+Written in card data as ``trigger = { event = ... }``:
+
+* ``deals_combat_damage {to = "any" | "player" | "creature" | "permanent"}``: whenever this
+  deals combat damage (to that kind of recipient), CR 510.2;
+* ``deals_damage {to = ...}``: whenever this deals damage, combat or not (CR 120.1);
+* ``creature_you_control_deals_combat_damage_to_player {filter}``: whenever a creature you
+  control (matching ``filter``) deals combat damage to a player; "that creature" and "that
+  player" are the event's;
+* ``is_dealt_damage {combat}``: whenever this permanent is dealt damage (CR 120.3);
+* ``becomes_blocked``: whenever this creature becomes blocked, once however many creatures
+  block it (CR 509.3c); ``becomes_blocked_by_creature``: once for each blocker (509.3d).
+
+Each dealt damage event is its own trigger event, so a double striker triggers in both combat
+damage steps (510.4) and prevented damage (not dealt, 615.1a) triggers nothing.
+
+The amount ``{event_damage = true}`` is the damage dealt by the triggering event ("that much",
+e.g. "you gain that much life", CR 608.2h).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.context import ResolveContext, amount
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import compute_all
+from reference_engine.triggers.abilities import trigger_matcher
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import Event, GameState
+
+__all__: list[str] = []
+
+
+def _recipient_ok(details: Mapping[str, Any], to: Any) -> bool:
+    if to in (None, "any"):
+        return True
+    if to == "player":
+        return details.get("player") is not None
+    return details.get("object") is not None  # "creature" | "permanent": checked by caller
+
+
+def _dealt_by(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event,
+              *, combat: bool) -> bool:
+    d = event.details
+    if event.kind != "damage" or d.get("source") != obj.id or int(d.get("amount", 0)) < 1:
+        return False
+    if combat and not d.get("combat"):
+        return False
+    to = spec.get("to", "any")
+    if not _recipient_ok(d, to):
+        return False
+    if to == "creature":
+        target = state.objects.get(int(d.get("object", -1)))
+        return target is not None and compute_all(state)[target.id].has_type("Creature")
+    return True
+
+
+@trigger_matcher("deals_combat_damage")
+def _deals_combat_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                         event: Event) -> bool:
+    """Whenever this deals combat damage [to a player / creature / permanent] (CR 510.2)."""
+    return _dealt_by(state, obj, spec, event, combat=True)
+
+
+@trigger_matcher("deals_damage")
+def _deals_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                  event: Event) -> bool:
+    """Whenever this deals damage [to a player / creature / permanent] (CR 120.1)."""
+    return _dealt_by(state, obj, spec, event, combat=False)
+
+
+@trigger_matcher("creature_you_control_deals_combat_damage_to_player")
+def _ally_combat_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                        event: Event) -> bool:
+    """Whenever a creature you control [matching ``filter``] deals combat damage to a player
+    (CR 510.2, 603.2)."""
+    d = event.details
+    if event.kind != "damage" or not d.get("combat") or d.get("player") is None:
+        return False
+    if int(d.get("amount", 0)) < 1:
+        return False
+    source = state.objects.get(int(d.get("source", -1)))
+    if source is None or source.controller != obj.controller:
+        return False
+    chars = compute_all(state)
+    if not chars[source.id].has_type("Creature"):
+        return False
+    flt = spec.get("filter")
+    return not flt or matches(state, source, dict(flt), chars=chars[source.id],
+                              ctx=FilterContext(you=obj.controller, source=obj.id,
+                                                chars_of=chars.__getitem__))
+
+
+@trigger_matcher("is_dealt_damage")
+def _is_dealt_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                     event: Event) -> bool:
+    """Whenever this permanent is dealt [combat] damage (CR 120.3)."""
+    d = event.details
+    if event.kind != "damage" or d.get("object") != obj.id or int(d.get("amount", 0)) < 1:
+        return False
+    return not spec.get("combat") or bool(d.get("combat"))
+
+
+def _first_block_of(state: GameState, event: Event) -> bool:
+    """Whether ``event`` is the first "blocks" event naming its attacker in its declaration."""
+    attacker = event.details.get("attacker")
+    index = next((i for i, e in enumerate(state.events) if e is event), None)
+    if index is None:
+        return True
+    for e in reversed(state.events[:index]):
+        if e.kind != "blocks":
+            return True
+        if e.details.get("attacker") == attacker:
+            return False
+    return True
+
+
+@trigger_matcher("becomes_blocked")
+def _becomes_blocked(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                     event: Event) -> bool:
+    """Whenever this creature becomes blocked: once, however many block it (CR 509.3c)."""
+    return (event.kind == "blocks" and event.details.get("attacker") == obj.id
+            and _first_block_of(state, event))
+
+
+@trigger_matcher("becomes_blocked_by_creature")
+def _blocked_by_creature(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                         event: Event) -> bool:
+    """Whenever this creature becomes blocked by a creature: once per blocker (CR 509.3d)."""
+    return event.kind == "blocks" and event.details.get("attacker") == obj.id
+
+
+@amount("event_damage")
+def _event_damage(ctx: ResolveContext, arg: Any) -> int:
+    """The damage dealt by the event that triggered this ability ("that much", 608.2h)."""
+    event = ctx.obj.extra.get("trigger_event")
+    details = getattr(event, "details", {})
+    return int(details.get("amount", 0)) if getattr(event, "kind", None) == "damage" else 0

@@ -1,0 +1,207 @@
+"""Characteristics of objects and how printed faces become them (CR 109.3, 709.4, 712.8).
+
+:func:`printed_characteristics` gives the characteristics an object has before continuous
+effects: which face or faces count depends on the layout, the zone and the era.
+
+* Split cards (CR 709): on the stack only the half being cast exists (709.3b); elsewhere the card
+  has both halves. Modern rules combine them into one set (709.4, "combined"); the Invasion-era
+  rules kept two full sets (era switch ``split_characteristics = "two-sets"``), which
+  :attr:`Characteristics.halves` keeps so queries can answer with both.
+* Transforming double-faced cards (CR 712.8): only the front face outside the battlefield and the
+  stack; on the battlefield or stack the face that is up; the mana value of the back face is the
+  front face's (712.8e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from reference_engine.core.cards import CardDef, FaceDef
+from reference_engine.core.eras import Era
+from reference_engine.core.symbols import COLORS, Color, ManaCost, ManaSymbol
+
+__all__ = ["Characteristics", "combined_cost", "face_characteristics", "printed_characteristics"]
+
+
+@dataclass
+class Characteristics:
+    """One set of characteristics (CR 109.3), mutable while layers are applied."""
+
+    names: tuple[str, ...]
+    mana_cost: ManaCost | None
+    colors: frozenset[Color]
+    color_indicator: frozenset[Color]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | str | None
+    toughness: int | str | None
+    loyalty: int | None = None
+    defense: int | None = None
+    abilities: tuple[dict[str, Any], ...] = ()
+    keywords: frozenset[str] = frozenset()
+    oracle_text: str = ""
+    #: Mana value override: a transformed permanent uses its front face's (CR 712.8e).
+    mana_value_override: int | None = None
+    #: The two halves' own characteristics for a split card off the stack (CR 709.4).
+    halves: tuple[Characteristics, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        """The name as one string; a split card's two names are joined with " // "."""
+        return " // ".join(self.names)
+
+    def mana_value(self, x: int = 0) -> int:
+        """Mana value (CR 202.3): of the mana cost, X counted as ``x`` (0 off the stack)."""
+        if self.mana_value_override is not None:
+            return self.mana_value_override
+        return self.mana_cost.mana_value(x) if self.mana_cost is not None else 0
+
+    def has_type(self, card_type: str) -> bool:
+        """True if ``card_type`` is among the card types (case-insensitive)."""
+        return card_type.casefold() in (t.casefold() for t in self.types)
+
+    def has_subtype(self, subtype: str) -> bool:
+        """True if ``subtype`` is among the subtypes (case-insensitive)."""
+        return subtype.casefold() in (t.casefold() for t in self.subtypes)
+
+    def has_supertype(self, supertype: str) -> bool:
+        """True if ``supertype`` is among the supertypes (case-insensitive)."""
+        return supertype.casefold() in (t.casefold() for t in self.supertypes)
+
+    def has_keyword(self, keyword: str) -> bool:
+        """True if the object has the keyword ability (CR 702), by its lower-case name."""
+        return keyword.casefold() in self.keywords
+
+    def copy(self) -> Characteristics:
+        """A shallow copy that layers may change without touching the original."""
+        return replace(self, halves=tuple(h.copy() for h in self.halves))
+
+
+def _keywords_of(face: FaceDef) -> frozenset[str]:
+    out: set[str] = set()
+    for ability in face.abilities:
+        if ability.get("kind") == "keyword":
+            out.add(str(ability.get("keyword", "")).casefold())
+    return frozenset(out)
+
+
+def face_characteristics(face: FaceDef) -> Characteristics:
+    """The characteristics printed on ``face`` (CR 109.3, 202.2: color from cost and indicator)."""
+    return Characteristics(
+        names=(face.name,),
+        mana_cost=face.mana_cost,
+        colors=face.colors,
+        color_indicator=face.color_indicator,
+        supertypes=face.supertypes,
+        types=face.types,
+        subtypes=face.subtypes,
+        power=face.power,
+        toughness=face.toughness,
+        loyalty=face.loyalty,
+        defense=face.defense,
+        abilities=tuple(dict(a) for a in face.abilities),
+        keywords=_keywords_of(face),
+        oracle_text=face.oracle_text,
+    )
+
+
+def _unique(items: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _color_order(colors: frozenset[Color]) -> list[Color]:
+    """The order of colored symbols in a mana cost of these colors, as Oracle text writes it:
+    allies in the color-wheel direction ({G}{W}, {U}{R}, shards {R}{G}{W}), a wedge with its
+    ally pair at both ends and their common enemy between ({R}{W}{B}, {U}{R}{W})."""
+    wheel = list(COLORS)
+    pos = sorted(wheel.index(c) for c in colors)
+    if len(pos) == 3:
+        for mid in pos:
+            others = [p for p in pos if p != mid]
+            if all((p - mid) % 5 in (2, 3) for p in others):
+                # A wedge: the ally pair (a, a+1) is written a+1, enemy, a.
+                a = next(p for p in others if (p + 1) % 5 in others)
+                return [wheel[(a + 1) % 5], wheel[mid], wheel[a]]
+    if len(pos) < 2:
+        return [wheel[p] for p in pos]
+    # Otherwise start right after the widest gap around the wheel (WUBRG order rotated).
+    gaps = [((pos[(i + 1) % len(pos)] - p) % 5 or 5, i) for i, p in enumerate(pos)]
+    _, widest = max(gaps)  # five colors tie: the gap before W wins, so WUBRG
+    start = (widest + 1) % len(pos)
+    return [wheel[p] for p in pos[start:] + pos[:start]]
+
+
+def combined_cost(left: ManaCost | None, right: ManaCost | None) -> ManaCost | None:
+    """Check 709.4b: the combined mana cost of a split card's halves, written as one cost:
+    X, then the generic amounts added up, then colorless and colored symbols by color
+    ("Assault // Battery's mana cost is {3}{R}{G}")."""
+    if left is None and right is None:
+        return None
+    symbols = (left or ManaCost()).symbols + (right or ManaCost()).symbols
+    variable = [s for s in symbols if s.is_variable]
+    generic = sum(int(s.text) for s in symbols if s.text.isdigit())
+    rest = [s for s in symbols if not s.is_variable and not s.text.isdigit()]
+    order = _color_order(frozenset().union(*(s.colors for s in rest)) if rest else frozenset())
+
+    def key(item: tuple[int, ManaSymbol]) -> tuple[int, int]:
+        i, sym = item
+        first = min((order.index(c) for c in sym.colors), default=-1)
+        return (first, i)
+
+    colored = [sym for _, sym in sorted(enumerate(rest), key=key)]
+    out = tuple(variable) + ((ManaSymbol(str(generic)),) if generic else ()) + tuple(colored)
+    return ManaCost(out)
+
+
+def _combine_split(card: CardDef) -> Characteristics:
+    """Check 709.4b: off the stack a split card's characteristics combine both halves.
+
+    The mana cost is the combination of both costs (so mana value adds up), colors and types are
+    unions, and it has two names (709.4a).
+    """
+    halves = tuple(face_characteristics(f) for f in card.faces)
+    left, right = halves
+    cost = combined_cost(left.mana_cost, right.mana_cost)
+    return Characteristics(
+        names=left.names + right.names,
+        mana_cost=cost,
+        colors=left.colors | right.colors,
+        color_indicator=left.color_indicator | right.color_indicator,
+        supertypes=_unique(left.supertypes + right.supertypes),
+        types=_unique(left.types + right.types),
+        subtypes=_unique(left.subtypes + right.subtypes),
+        power=None,
+        toughness=None,
+        abilities=left.abilities + right.abilities,
+        keywords=left.keywords | right.keywords,
+        oracle_text=left.oracle_text + "\n//\n" + right.oracle_text,
+        halves=halves,
+    )
+
+
+def printed_characteristics(
+    card: CardDef, *, zone: str, transformed: bool, cast_half: int | None, era: Era
+) -> Characteristics:
+    """The characteristics an object has from its card before any continuous effect.
+
+    ``era`` is part of the contract so that era-dependent printed values live here; today the two
+    eras differ only in how queries read :attr:`Characteristics.halves`.
+    """
+    del era  # both eras build the same sets; queries decide how to answer from them
+    if card.is_split:
+        if zone == "stack" and cast_half is not None:
+            # 709.3b: while on the stack only the half being cast exists.
+            return face_characteristics(card.faces[cast_half])
+        return _combine_split(card)
+    if card.is_double_faced:
+        front = face_characteristics(card.front)
+        if transformed and zone in ("battlefield", "stack"):
+            # 712.8d-e: the back face's characteristics, with the front face's mana value.
+            back = face_characteristics(card.faces[1])
+            back.mana_value_override = front.mana_value()
+            return back
+        # 712.8c: in every other zone (and front face up) only the front face counts.
+        return front
+    return face_characteristics(card.front)

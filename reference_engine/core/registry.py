@@ -1,0 +1,108 @@
+"""Tables of the actions, queries and setup hooks the engine understands.
+
+Each rules-area module registers its handlers with the decorators here, and
+:mod:`reference_engine.areas` imports every area module once, from the top. A case's
+``action.type`` / ``observe.query`` picks the handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.state import STEPS
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["ACTIONS", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS", "LAND_PLAY_RESTRICTIONS",
+           "QUERIES", "SETUP_HOOKS", "STEP_HOOKS", "action", "block_restriction",
+           "cast_restriction",
+           "land_play_restriction", "on_step", "query", "setup_hook"]
+
+ActionHandler = Callable[["Game", Mapping[str, Any]], None]
+QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
+SetupHook = Callable[["GameState", Mapping[str, Any]], None]
+
+ACTIONS: dict[str, ActionHandler] = {}
+QUERIES: dict[str, QueryHandler] = {}
+SETUP_HOOKS: list[SetupHook] = []
+#: Rules that forbid casting a spell (CR 601.2, 601.3), each (state, the spell as proposed on
+#: the stack with its chosen half) -> the reason it can't be cast, or None. The ``cast`` action
+#: asks every one and rejects with failure class ``cannot-cast``.
+CastRestriction = Callable[["GameState", "GameObject"], "str | None"]
+CAST_RESTRICTIONS: list[CastRestriction] = []
+
+
+def cast_restriction(fn: CastRestriction) -> CastRestriction:
+    """Register a rule that can forbid casting a spell (returns a reason, or None)."""
+    CAST_RESTRICTIONS.append(fn)
+    return fn
+
+
+#: Rules that forbid playing a land (CR 305.1), each (state, the land card) -> the reason, or
+#: None. The ``play_land`` action asks every one and rejects with ``illegal-action``.
+LAND_PLAY_RESTRICTIONS: list[CastRestriction] = []
+
+
+def land_play_restriction(fn: CastRestriction) -> CastRestriction:
+    """Register a rule that can forbid playing a land (returns a reason, or None)."""
+    LAND_PLAY_RESTRICTIONS.append(fn)
+    return fn
+
+
+def action(name: str) -> Callable[[ActionHandler], ActionHandler]:
+    """Register the handler of action ``name``."""
+    def register(fn: ActionHandler) -> ActionHandler:
+        if name in ACTIONS and ACTIONS[name] is not fn:
+            raise ValueError(f"action {name!r} is registered twice")
+        ACTIONS[name] = fn
+        return fn
+    return register
+
+
+def query(name: str) -> Callable[[QueryHandler], QueryHandler]:
+    """Register the handler of query ``name``."""
+    def register(fn: QueryHandler) -> QueryHandler:
+        if name in QUERIES and QUERIES[name] is not fn:
+            raise ValueError(f"query {name!r} is registered twice")
+        QUERIES[name] = fn
+        return fn
+    return register
+
+
+def setup_hook(fn: SetupHook) -> SetupHook:
+    """Register a function run after the common setup (for area-specific setup keys)."""
+    SETUP_HOOKS.append(fn)
+    return fn
+
+
+StepHook = Callable[["GameState"], None]
+#: Turn-based actions run as a step begins, by step name (CR 500.2, 703).
+STEP_HOOKS: dict[str, list[StepHook]] = {}
+
+
+def on_step(step: str) -> Callable[[StepHook], StepHook]:
+    """Register a turn-based action run when ``step`` begins."""
+    if step not in STEPS:
+        raise ValueError(f"unknown step {step!r}")
+
+    def register(fn: StepHook) -> StepHook:
+        STEP_HOOKS.setdefault(step, []).append(fn)
+        return fn
+    return register
+
+
+#: A block restriction: (state, blocker, attacker) -> a reason the block is illegal, or None.
+BlockRestriction = Callable[["GameState", "GameObject", "GameObject"], "str | None"]
+#: Rules that can forbid one creature blocking another (CR 509.1b), from any rules area
+#: (evasion, protection, ...); the declare-blockers action asks every one.
+BLOCK_RESTRICTIONS: list[BlockRestriction] = []
+
+
+def block_restriction(fn: BlockRestriction) -> BlockRestriction:
+    """Register a rule that can forbid one creature blocking another (CR 509.1b)."""
+    BLOCK_RESTRICTIONS.append(fn)
+    return fn

@@ -1,0 +1,261 @@
+"""The game state (CR 100-series, 400-series): players, zones, objects, effects and the turn.
+
+:class:`GameState` is plain data plus the bookkeeping every rules module shares: object ids,
+timestamps (CR 613.7), zone moves that make new objects (CR 400.7) and an event log that
+triggered abilities and traces read.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.cards import CardCatalog, CardDef
+from reference_engine.core.eras import Era
+from reference_engine.core.errors import SetupError
+from reference_engine.core.objects import PER_PLAYER_ZONES, SHARED_ZONES, ZONES, GameObject
+
+if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
+    from reference_engine.layers.effects import ContinuousEffect
+
+__all__ = ["MOVE_REPLACEMENTS", "STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player"]
+
+#: Steps of a turn in order (CR 500.1, 501-514), by their case names.
+STEPS: tuple[str, ...] = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat-main",
+    "beginning-of-combat",
+    "declare-attackers",
+    "declare-blockers",
+    "combat-damage",
+    "end-of-combat",
+    "postcombat-main",
+    "end",
+    "cleanup",
+)
+
+#: Functions called as an object changes zones, with (state, old object, new object), before
+#: the new object is placed: area modules use them for what survives the move (name stickers,
+#: CR 123.6c) and for last known information (CR 608.2h, 111.12).
+ZONE_CHANGE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = []
+#: Replacement effects on where an object would go (CR 614.1a "instead"): functions
+#: ``(state, object, zone) -> zone`` applied in order as :meth:`GameState.move` begins, e.g.
+#: flashback's "exile it instead of putting it anywhere else" (CR 702.34a).
+MOVE_REPLACEMENTS: list[Callable[[GameState, GameObject, str], str]] = []
+
+
+@dataclass
+class Player:
+    """A player (CR 102) and what belongs to them outside zones."""
+
+    name: str
+    life: int = 20
+    mana_pool: list[dict[str, Any]] = field(default_factory=list)
+    #: Turn number at which this player's most recent turn began (CR 302.6); 0 = none yet.
+    last_turn_began: int = 0
+    lands_played: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened (CR 603.2): a kind and its details, logged in order."""
+
+    kind: str
+    details: dict[str, Any]
+
+
+class GameState:
+    """Everything about one game at one moment."""
+
+    def __init__(self, *, players: list[str], catalog: CardCatalog, era: Era) -> None:
+        if len(players) < 2 or len(set(players)) != len(players):
+            raise SetupError("a game needs at least two players with distinct names")
+        self.era = era
+        self.catalog = catalog
+        self.players: dict[str, Player] = {p: Player(p) for p in players}
+        self.turn_order: list[str] = list(players)
+        self.turn: int = 1
+        self.active_player: str = players[0]
+        self.priority_player: str | None = players[0]
+        self.step: str = "precombat-main"
+        self.objects: dict[int, GameObject] = {}
+        self.zones: dict[tuple[str | None, str], list[int]] = {}
+        for p in players:
+            for z in PER_PLAYER_ZONES:
+                self.zones[(p, z)] = []
+        for z in SHARED_ZONES:
+            self.zones[(None, z)] = []
+        self.effects: list[ContinuousEffect] = []
+        self.events: list[Event] = []
+        self.handles: dict[str, int] = {}
+        self._next_id = 1
+        self._next_timestamp = 1
+        self._version = 0
+        self._chars_cache: tuple[int, dict[int, Characteristics]] | None = None
+        #: Area modules keep their own state here under a key of their own.
+        self.extra: dict[str, Any] = {}
+
+    # -- bookkeeping -------------------------------------------------------------------------
+
+    def new_timestamp(self) -> int:
+        """The next timestamp (CR 613.7): later objects and effects get larger ones."""
+        ts = self._next_timestamp
+        self._next_timestamp += 1
+        return ts
+
+    def changed(self) -> None:
+        """Note that the state changed, so computed characteristics are recomputed."""
+        self._version += 1
+
+    @property
+    def version(self) -> int:
+        """A counter that grows with every change; caches compare it."""
+        return self._version
+
+    def log(self, kind: str, **details: Any) -> Event:
+        """Record an event (CR 603.2 looks at these) and return it."""
+        event = Event(kind, details)
+        self.events.append(event)
+        return event
+
+    # -- zones ---------------------------------------------------------------------------------
+
+    def zone_key(self, zone: str, player: str | None) -> tuple[str | None, str]:
+        """The key of ``zone``: per-player zones need the player (the owner, CR 400.3)."""
+        if zone not in ZONES:
+            raise SetupError(f"unknown zone {zone!r} (expected one of {', '.join(ZONES)})")
+        return (player, zone) if zone in PER_PLAYER_ZONES else (None, zone)
+
+    def zone_list(self, zone: str, player: str | None = None) -> list[int]:
+        """Ids in ``zone`` in order (library: top first; stack: bottom first)."""
+        return self.zones[self.zone_key(zone, player)]
+
+    def objects_in(self, zone: str, player: str | None = None) -> list[GameObject]:
+        """Objects in ``zone``; for per-player zones ``None`` means every player's."""
+        if zone in PER_PLAYER_ZONES and player is None:
+            return [self.objects[i] for p in self.turn_order for i in self.zones[(p, zone)]]
+        return [self.objects[i] for i in self.zone_list(zone, player)]
+
+    def battlefield(self) -> list[GameObject]:
+        """Permanents, in the order they arrived."""
+        return [self.objects[i] for i in self.zones[(None, "battlefield")]]
+
+    def all_objects(self) -> Iterator[GameObject]:
+        """Every object in every zone."""
+        return iter(list(self.objects.values()))
+
+    def create_object(
+        self,
+        card: CardDef,
+        *,
+        owner: str,
+        zone: str,
+        controller: str | None = None,
+        position: int | None = None,
+        **status: Any,
+    ) -> GameObject:
+        """Put a new object for ``card`` into ``zone`` (at ``position``, default the end)."""
+        if owner not in self.players:
+            raise SetupError(f"unknown player {owner!r}")
+        obj = GameObject(
+            id=self._next_id,
+            card=card,
+            owner=owner,
+            controller=controller or owner,
+            zone=zone,
+            timestamp=self.new_timestamp(),
+            **status,
+        )
+        self._next_id += 1
+        self.objects[obj.id] = obj
+        ids = self.zone_list(zone, owner)
+        ids.insert(len(ids) if position is None else position, obj.id)
+        self.changed()
+        return obj
+
+    def move(self, obj: GameObject, zone: str, *, position: int | None = None,
+             controller: str | None = None) -> GameObject:
+        """Move ``obj`` to ``zone`` as a new object (CR 400.7) and return the new object.
+
+        Tokens that leave the battlefield cease to exist when state-based actions are checked
+        (CR 704.5d); copies of spells cease to exist when they leave the stack (CR 707.10a).
+        The new object keeps the handle, so a case can follow a card across zones.
+        """
+        for replace_zone in MOVE_REPLACEMENTS:
+            zone = replace_zone(self, obj, zone)
+        old_key = self.zone_key(obj.zone, obj.owner)
+        self.zones[old_key].remove(obj.id)
+        del self.objects[obj.id]
+        new = GameObject(
+            id=self._next_id,
+            card=obj.card,
+            owner=obj.owner,
+            controller=controller or (obj.controller if zone == "stack" else obj.owner),
+            zone=zone,
+            timestamp=self.new_timestamp(),
+            handle=obj.handle,
+            is_token=obj.is_token,
+            is_copy=obj.is_copy,
+            controlled_since=self.turn,
+        )
+        self._next_id += 1
+        for hook in ZONE_CHANGE_HOOKS:
+            hook(self, obj, new)
+        self.log("zone-change", old=obj.id, new=new.id, card=obj.card.name,
+                 from_zone=obj.zone, to_zone=zone, owner=obj.owner, token=obj.is_token)
+        if obj.is_copy and obj.zone == "stack":
+            # 707.10a: a copy of a spell ceases to exist as it leaves the stack.
+            self.changed()
+            return new
+        self.objects[new.id] = new
+        ids = self.zone_list(zone, new.owner)
+        ids.insert(len(ids) if position is None else position, new.id)
+        if obj.handle is not None:
+            self.handles[obj.handle] = new.id
+        self.changed()
+        return new
+
+    def remove(self, obj: GameObject) -> None:
+        """Remove ``obj`` from the game entirely (a token or copy ceasing to exist)."""
+        self.zones[self.zone_key(obj.zone, obj.owner)].remove(obj.id)
+        del self.objects[obj.id]
+        self.changed()
+
+    # -- handles -------------------------------------------------------------------------------
+
+    def by_handle(self, handle: str) -> GameObject:
+        """The object a case calls ``handle`` (following it across zone changes)."""
+        try:
+            oid = self.handles[handle]
+        except KeyError:
+            raise SetupError(f"unknown object handle {handle!r}") from None
+        try:
+            return self.objects[oid]
+        except KeyError:
+            raise SetupError(f"object {handle!r} no longer exists") from None
+
+    def opponents(self, player: str) -> list[str]:
+        """The other players, in turn order (CR 102.2)."""
+        return [p for p in self.turn_order if p != player]
+
+
+def snapshot(state: GameState) -> GameState:
+    """A deep copy of ``state`` to undo an action or try one out: it shares what never changes
+    during a game (the card catalog, the era, card definitions, logged events) and drops the
+    characteristics cache, which is rebuilt on demand."""
+    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
+    cache = state.__dict__.get("_chars_cache")
+    if cache is not None:
+        memo[id(cache)] = None
+    for obj in state.objects.values():
+        memo[id(obj.card)] = obj.card
+    for event in state.events:
+        memo[id(event)] = event
+    copied: GameState = copy.deepcopy(state, memo)
+    return copied

@@ -1,0 +1,77 @@
+"""Damage with infect and wither (CR 702.80, 702.90, 120.3b, 120.3d) and poison (CR 122.1f).
+
+* 120.3b / 702.90b: damage dealt to a player by a source with infect gives that player that
+  many poison counters instead of life loss;
+* 120.3d / 702.80a / 702.90b: damage dealt to a creature by a source with wither or infect
+  puts that many -1/-1 counters on it instead of being marked;
+* 704.5c: a player with ten or more poison counters loses the game.
+
+It is still damage: lifelink, deathtouch and "whenever ... deals damage" see it (120.3f,
+702.2b). Poison counters are kept in ``Player.extra["poison"]``; query ``poison {player}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.registry import query
+from reference_engine.damage.events import DamageEvent, damage_applier
+from reference_engine.layers.system import compute_all
+from reference_engine.sba.checks import state_based_action
+from reference_engine.sba.counters import MINUS
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["POISON_KEY", "poison"]
+
+POISON_KEY = "poison"
+
+
+def poison(state: GameState, player: str) -> int:
+    """How many poison counters ``player`` has (CR 122.1f)."""
+    return int(state.players[player].extra.get(POISON_KEY, 0))
+
+
+@damage_applier
+def _infect_and_wither(state: GameState, event: DamageEvent) -> bool:
+    """Apply 120.3b and 120.3d for a source with infect or wither; False otherwise."""
+    source = compute_all(state).get(event.source)
+    if source is None:
+        return False
+    infect = source.has_keyword("infect")
+    if event.target_player is not None:
+        if not infect:
+            return False
+        player = state.players[event.target_player]
+        player.extra[POISON_KEY] = poison(state, player.name) + event.amount
+        return True
+    if not (infect or source.has_keyword("wither")):
+        return False
+    target = state.objects.get(event.target_object or -1)
+    if target is None or not compute_all(state)[target.id].has_type("Creature"):
+        return False
+    target.counters[MINUS] = target.counters.get(MINUS, 0) + event.amount
+    state.changed()
+    return True
+
+
+@state_based_action
+def _poisoned(state: GameState) -> bool:
+    """Check 704.5c: a player with ten or more poison counters loses the game."""
+    lost = state.extra.setdefault("lost", [])
+    did = False
+    for p in state.players.values():
+        if poison(state, p.name) >= 10 and p.name not in lost:
+            lost.append(p.name)
+            state.log("player-loses", player=p.name, reason="poison")
+            did = True
+    return did
+
+
+@query("poison")
+def _q_poison(game: Game, q: Mapping[str, Any]) -> int:
+    """How many poison counters ``player`` has (CR 122.1f)."""
+    return poison(game.state, game.player(q.get("player")))

@@ -1,0 +1,268 @@
+"""Damage replacement and prevention written as data (CR 614, 615, 616.1).
+
+Two kinds feed :func:`reference_engine.damage.deal_damage` through ``@damage_modifier``:
+
+* **Static replacement abilities** of permanents (CR 614.1a), e.g. Trance Kuja's Flare Star:
+  ``{kind = "replacement", event = "damage", source = {subtype = "Wizard", controller = "you"},
+  recipient = "any", modify = "double"}``. ``source`` is a filter on the damage source (``you``
+  is the ability's controller); ``recipient`` is ``"any"``, ``"permanent"``, ``"player"``,
+  ``"you"``, ``"opponent"`` or a filter table on the permanent dealt damage (``{type =
+  "Creature", controller = "you"}``); ``modify`` is ``"double"`` (701.10g: twice the damage,
+  still dealt by the original source), ``"prevent"`` (all of it), ``{prevent = n}`` ("prevent
+  N of that damage", Urza's Armor) or ``{add = n}``.
+* **Prevention shields** created by resolving effects (CR 615.1a), e.g. Circle of Protection:
+  Red's "The next time a red source of your choice would deal damage to you this turn, prevent
+  that damage": effect ``{type = "prevent_next", color = "red"}`` with the source chosen on
+  resolution as choice ``source`` (609.7a: a source of that color; its handle), used up once it
+  applies ("the next time", 615.7). ``prevent_next_n {target, amount}`` prevents the next N
+  damage to each target (Mending Hands); ``prevent_all_damage {combat_only, sources}`` prevents
+  all (combat) damage this turn (Fog, Holy Day).
+
+When several apply to one event, the affected player (the player dealt damage, or the
+controller of the permanent dealt damage) chooses the order (616.1, choice ``damage_order``: a
+list of modifier ids such as ``["shield:1", "replacement:7:0"]``); after each one the rest are
+checked again, so a doubling that finds no damage left no longer applies (KUJA-01, 615.1a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import choose
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.registry import query
+from reference_engine.core.symbols import color_from_word
+from reference_engine.damage.events import DamageEvent, Modifier, damage_modifier, with_amount
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import compute_all, static_abilities
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["SHIELDS_KEY", "add_shield"]
+
+SHIELDS_KEY = "damage_shields"
+PREVENT_ALL_KEY = "prevent_all_damage"
+
+
+def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str) -> bool:
+    if spec in (None, "any"):
+        return True
+    if spec == "permanent":
+        return event.target_object is not None
+    if spec == "player":
+        return event.target_player is not None
+    if spec == "you":
+        return event.target_player == you
+    if spec == "opponent":
+        return event.target_player is not None and event.target_player != you
+    if isinstance(spec, Mapping):
+        # A filter on the permanent dealt damage, e.g. {type = "Creature", controller = "you"}.
+        target = state.objects.get(event.target_object or -1)
+        return target is not None and matches(state, target, dict(spec),
+                                              ctx=FilterContext(you=you))
+    raise SetupError(f"unknown damage recipient {spec!r} "
+                     "(any, permanent, player, you, opponent, or a filter table)")
+
+
+def _modify(spec: Any) -> Any:
+    if spec == "double":
+        return lambda e: with_amount(e, e.amount * 2)
+    if spec == "prevent":
+        return lambda e: with_amount(e, 0)
+    if isinstance(spec, Mapping) and "add" in spec:
+        n = int(spec["add"])
+        return lambda e: with_amount(e, e.amount + n)
+    if isinstance(spec, Mapping) and "prevent" in spec:
+        # "Prevent N of that damage" (615.1a), e.g. Urza's Armor.
+        m = int(spec["prevent"])
+        return lambda e: with_amount(e, e.amount - m)
+    raise SetupError(f"unknown damage modification {spec!r} "
+                     "(double, prevent, {add = n}, {prevent = n})")
+
+
+@damage_modifier
+def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]:
+    """Replacement and prevention abilities of permanents that apply to ``event`` (614.1a)."""
+    chars = compute_all(state)
+    source = state.objects.get(event.source)
+    if source is None:
+        return []
+    found: list[Modifier] = []
+    for obj, ability in static_abilities(state, chars, kind="replacement"):
+        if ability.get("event", "damage") != "damage":
+            continue
+        if ability.get("combat_only") and not event.combat:
+            continue
+        flt = ability.get("source")
+        fctx = FilterContext(you=obj.controller, source=obj.id, chars_of=chars.__getitem__)
+        if flt and not matches(state, source, dict(flt), ctx=fctx, chars=chars[source.id]):
+            continue
+        if not _recipient_ok(state, ability.get("recipient"), event, obj.controller):
+            continue
+        index = list(chars[obj.id].abilities).index(ability)
+        mod = ability.get("modify")
+        kind = ("prevention" if mod == "prevent" or (isinstance(mod, Mapping) and "prevent" in mod)
+                else "replacement")
+        found.append(Modifier(id=f"replacement:{obj.handle or obj.id}:{index}", kind=kind,
+                              apply=_modify(ability.get("modify"))))
+    return found
+
+
+def add_shield(state: GameState, *, player: str, source: int, label: str) -> dict[str, Any]:
+    """Create a one-shot shield: the next damage ``source`` would deal to ``player`` this turn
+    is prevented (CR 615.1a, 615.7)."""
+    shields = state.extra.setdefault(SHIELDS_KEY, [])
+    shield = {"id": f"shield:{len(shields) + 1}", "player": player, "source": source,
+              "label": label, "turn": state.turn, "used": False}
+    shields.append(shield)
+    state.changed()
+    return shield
+
+
+@damage_modifier
+def _shields(state: GameState, event: DamageEvent) -> list[Modifier]:
+    """Shields that apply: same source, damage to the shielded player, this turn."""
+    found: list[Modifier] = []
+    for shield in state.extra.get(SHIELDS_KEY, []):
+        if "source" not in shield or shield["used"] or shield["turn"] != state.turn:
+            continue
+        if shield["source"] != event.source or shield["player"] != event.target_player:
+            continue
+
+        def consume(s: dict[str, Any] = shield) -> None:
+            s["used"] = True
+        found.append(Modifier(id=str(shield["id"]), kind="prevention",
+                              apply=lambda e: with_amount(e, 0), consume=consume))
+    return found
+
+
+def add_amount_shield(state: GameState, *, recipient: dict[str, Any], amount: int,
+                      label: str) -> dict[str, Any]:
+    """Create a shield that prevents the next ``amount`` damage that would be dealt to
+    ``recipient`` (``{"player": name}`` or ``{"object": id}``) this turn (CR 615.7)."""
+    shields = state.extra.setdefault(SHIELDS_KEY, [])
+    shield = {"id": f"shield:{len(shields) + 1}", "recipient": dict(recipient),
+              "remaining": amount, "label": label, "turn": state.turn, "used": False}
+    shields.append(shield)
+    state.changed()
+    return shield
+
+
+def _hits(shield: Mapping[str, Any], event: DamageEvent) -> bool:
+    recipient = shield["recipient"]
+    if "player" in recipient:
+        return bool(recipient["player"] == event.target_player)
+    return bool(recipient.get("object") == event.target_object)
+
+
+@damage_modifier
+def _amount_shields(state: GameState, event: DamageEvent) -> list[Modifier]:
+    """"Prevent the next N damage" shields on the recipient of ``event`` (615.7)."""
+    found: list[Modifier] = []
+    for shield in state.extra.get(SHIELDS_KEY, []):
+        if "remaining" not in shield or shield["remaining"] <= 0:
+            continue
+        if shield["turn"] != state.turn or not _hits(shield, event):
+            continue
+        prevented: list[int] = []
+
+        def apply(e: DamageEvent, s: dict[str, Any] = shield,
+                  cell: list[int] = prevented) -> DamageEvent:
+            n = min(int(s["remaining"]), e.amount)
+            cell.append(n)
+            return with_amount(e, e.amount - n)
+
+        def consume(s: dict[str, Any] = shield, cell: list[int] = prevented) -> None:
+            s["remaining"] = int(s["remaining"]) - sum(cell)
+            cell.clear()
+        found.append(Modifier(id=str(shield["id"]), kind="prevention", apply=apply,
+                              consume=consume))
+    return found
+
+
+@effect("prevent_next_n")
+def _prevent_next_n(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Prevent the next ``amount`` damage that would be dealt to each target this turn
+    (CR 615.7)."""
+    amount = ctx.amount(p.get("amount", 0))
+    for ref in ctx.refs(p):
+        if "player" in ref:
+            who: dict[str, Any] = {"player": str(ref["player"])}
+            label = str(ref["player"])
+        else:
+            who = {"object": int(ref["object"])}
+            label = ctx.state.objects[who["object"]].name_for_log
+        add_amount_shield(ctx.state, recipient=who, amount=amount, label=label)
+
+
+@effect("prevent_next")
+def _prevent_next(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The next time a source of your choice (of ``color``, if given) would deal damage to you
+    this turn, prevent that damage (CR 615.1a; the source is chosen now, 609.7a)."""
+    state = ctx.state
+    handle = choose(state, "source")
+    obj = state.objects.get(state.handles.get(str(handle), -1))
+    if obj is None:
+        raise SetupError(f"choice 'source': no object {handle!r}")
+    if "color" in p:
+        color = color_from_word(str(p["color"]))
+        if color not in compute_all(state)[obj.id].colors:
+            raise RulesViolation("illegal-choice",
+                                 f"{handle} is not a {color.word} source (CR 609.7a)")
+    add_shield(state, player=ctx.controller, source=obj.id, label=obj.name_for_log)
+
+
+@damage_modifier
+def _prevent_all(state: GameState, event: DamageEvent) -> list[Modifier]:
+    """"Prevent all [combat] damage [that sources matching a filter] would deal this turn"
+    (CR 615.1a), e.g. Fog / Holy Day."""
+    found: list[Modifier] = []
+    for i, eff in enumerate(state.extra.get(PREVENT_ALL_KEY, [])):
+        if eff["turn"] != state.turn or (eff["combat_only"] and not event.combat):
+            continue
+        source = state.objects.get(event.source)
+        flt = eff.get("sources")
+        if flt:
+            if source is None:
+                continue
+            fctx = FilterContext(you=eff["controller"])
+            if not matches(state, source, dict(flt), ctx=fctx):
+                continue
+        found.append(Modifier(id=f"prevent-all:{i + 1}", kind="prevention",
+                              apply=lambda e: with_amount(e, 0)))
+    return found
+
+
+@effect("prevent_all_damage")
+def _prevent_all_damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Prevent all damage (``combat_only``: all combat damage; ``sources``: a filter on the
+    sources) that would be dealt this turn (CR 615.1a)."""
+    ctx.state.extra.setdefault(PREVENT_ALL_KEY, []).append({
+        "turn": ctx.state.turn, "combat_only": bool(p.get("combat_only", False)),
+        "sources": p.get("sources"), "controller": ctx.controller})
+    ctx.state.changed()
+
+
+@query("shields")
+def _q_shields(game: Game, q: Mapping[str, Any]) -> list[str]:
+    """Sources that ``player``'s unused prevention shields watch this turn (CR 615.7)."""
+    player = game.player(q.get("player"))
+    return [str(s["label"]) for s in game.state.extra.get(SHIELDS_KEY, [])
+            if s.get("player") == player and not s["used"] and s["turn"] == game.state.turn]
+
+
+@query("prevention_remaining")
+def _q_prevention_remaining(game: Game, q: Mapping[str, Any]) -> int:
+    """How much damage "prevent the next N" shields will still prevent this turn for
+    ``player`` or ``object`` (CR 615.7)."""
+    state = game.state
+    if q.get("player") is not None:
+        who: dict[str, Any] = {"player": game.player(q.get("player"))}
+    else:
+        who = {"object": game.object(q.get("object")).id}
+    return sum(int(s["remaining"]) for s in state.extra.get(SHIELDS_KEY, [])
+               if "remaining" in s and s["recipient"] == who and s["turn"] == state.turn)

@@ -1,0 +1,81 @@
+"""What dealing damage does besides life loss and marked damage (CR 120.3), and the
+state-based actions that follow from it.
+
+* 120.3c: damage dealt to a planeswalker removes that many loyalty counters from it;
+* 120.3h: damage dealt to a battle removes that many defense counters from it;
+* 120.3f / 702.15b: damage dealt by a source with lifelink causes its controller to gain that
+  much life (as part of the damage event, not a trigger);
+* 702.2b / 704.5h: a creature dealt damage by a source with deathtouch since the last check is
+  destroyed;
+* 704.5i: a planeswalker with 0 loyalty, and 704.5v: a battle with 0 defense, go to the
+  graveyard (a permanent set up without such counters is left alone: the setup, not the
+  rules, decided its counters).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_engine.core.registry import on_step
+from reference_engine.damage.events import DamageEvent, damage_result
+from reference_engine.layers.system import compute_all
+from reference_engine.sba.checks import state_based_action
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__: list[str] = []
+
+_DEATHTOUCH = "dealt_deathtouch_damage"
+
+
+@damage_result
+def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
+    """Check 120.3c, 120.3h, 120.3f and 702.2b for one dealt damage event."""
+    chars = compute_all(state)
+    source = chars.get(event.source)
+    if source is not None and source.has_keyword("lifelink"):
+        controller = state.objects[event.source].controller
+        state.players[controller].life += event.amount
+    if event.target_object is None or event.target_object not in state.objects:
+        return
+    obj = state.objects[event.target_object]
+    c = chars[obj.id]
+    if c.has_type("Planeswalker"):
+        obj.counters["loyalty"] = max(obj.counters.get("loyalty", 0) - event.amount, 0)
+    if c.has_type("Battle"):
+        obj.counters["defense"] = max(obj.counters.get("defense", 0) - event.amount, 0)
+    if source is not None and source.has_keyword("deathtouch") and c.has_type("Creature"):
+        obj.extra[_DEATHTOUCH] = True
+    state.changed()
+
+
+@state_based_action
+def _deathtouch_and_counters(state: GameState) -> bool:
+    """Check 704.5h, 704.5i and 704.5v. 704.5h looks only at deathtouch damage dealt since
+    state-based actions were last checked, so this check uses up the mark (a creature that
+    was indestructible then doesn't die when it later loses indestructible)."""
+    chars = compute_all(state)
+    doomed = []
+    for obj in state.battlefield():
+        c = chars[obj.id]
+        marked = obj.extra.pop(_DEATHTOUCH, False)
+        # Any deathtouch damage dealt counts, even dealt as -1/-1 counters (wither, 120.3d).
+        if (marked and c.has_type("Creature") and not c.has_keyword("indestructible")):
+            doomed.append((obj, "deathtouch"))
+        elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 1) <= 0:
+            doomed.append((obj, "loyalty"))
+        elif c.has_type("Battle") and obj.counters.get("defense", 1) <= 0:
+            doomed.append((obj, "defense"))
+    for obj, reason in doomed:
+        state.log("dies" if chars[obj.id].has_type("Creature") else "put-into-graveyard",
+                  object=obj.id, card=obj.card.name, reason=reason)
+        state.move(obj, "graveyard")
+    return bool(doomed)
+
+
+@on_step("cleanup")
+def _forget_deathtouch(state: GameState) -> None:
+    """Check 514.2: damage wears off, and with it what deathtouch marked."""
+    for obj in state.battlefield():
+        obj.extra.pop(_DEATHTOUCH, None)

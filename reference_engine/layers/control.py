@@ -1,0 +1,65 @@
+"""Gaining control of permanents (CR 108.4, 613.1b) and what it means for summoning sickness.
+
+Resolution effect ``{type = "gain_control", target = "t", duration = "end-of-turn"}`` (or
+``"permanent"``, the default): the spell's or ability's controller gains control of each target
+permanent. A permanent whose controller changes has not been under its new controller's control
+continuously since their most recent turn began, so it is affected by summoning sickness
+(302.6) unless it has haste. A control change "until end of turn" ends in the cleanup step
+(514.2), and the permanent returns to the player who controlled it before.
+
+Threaten: ``effects = [{type = "untap", target = "t"}, {type = "gain_control", target = "t",
+duration = "end-of-turn"}, {type = "continuous", target = "t", op = {type = "add_abilities",
+keywords = ["haste"]}}]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.core.registry import on_step
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+
+__all__ = ["change_control"]
+
+_UNTIL_EOT = "control_until_end_of_turn"
+
+
+def change_control(state: GameState, obj: GameObject, player: str) -> None:
+    """Make ``player`` control the permanent ``obj`` from now on (108.4); it came under that
+    player's control this turn (302.6)."""
+    if obj.controller == player:
+        return
+    state.log("control-changed", object=obj.id, card=obj.card.name, old=obj.controller,
+              new=player)
+    obj.controller = player
+    obj.controlled_since = state.turn
+    state.changed()
+
+
+@effect("gain_control")
+def _gain_control(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The controller gains control of each target permanent (CR 108.4); ``duration``
+    "end-of-turn" or "permanent" (the default)."""
+    until_eot = str(p.get("duration", "permanent")) == "end-of-turn"
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone != "battlefield":
+            continue
+        if until_eot:
+            ctx.state.extra.setdefault(_UNTIL_EOT, []).append((obj.id, obj.controller))
+        change_control(ctx.state, obj, ctx.controller)
+
+
+@on_step("cleanup")
+def _control_ends(state: GameState) -> None:
+    """Check 514.2: "until end of turn" control changes end; each permanent returns to the
+    player who controlled it before (latest change undone first)."""
+    changes: list[tuple[int, Any]] = state.extra.pop(_UNTIL_EOT, [])
+    for oid, previous in reversed(changes):
+        obj = state.objects.get(oid)
+        if obj is not None and obj.zone == "battlefield" and previous in state.players:
+            change_control(state, obj, str(previous))

@@ -1,0 +1,264 @@
+"""Continuous effects (CR 611) and the table of effect operations the layers apply (CR 613).
+
+An operation is written as data, ``{type = "set_colors", colors = ["blue"]}``; :data:`OPERATIONS`
+maps each ``type`` to its layer and a small function that changes a
+:class:`~reference_engine.characteristics.Characteristics`. Card abilities (``kind = "static"``),
+effects that exist at a case's setup and effects created by resolving spells all use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.errors import SetupError
+from reference_engine.core.symbols import color_from_word
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__ = [
+    "LAYERS",
+    "OPERATIONS",
+    "RULE_EFFECTS_KEY",
+    "ContinuousEffect",
+    "LayerContext",
+    "Operation",
+    "add_rule_effect",
+    "operation",
+]
+
+#: Layers and sublayers in the order they apply (CR 613.1, 613.4).
+LAYERS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+
+@dataclass
+class LayerContext:
+    """What an operation may look at: the game, the effect and the object being changed."""
+
+    state: GameState
+    effect: ContinuousEffect
+    object_id: int
+    #: Characteristics of every object as computed so far in this pass (earlier layers applied).
+    current: Mapping[int, Characteristics]
+
+
+Apply = Callable[[Characteristics, Mapping[str, Any], LayerContext], None]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One kind of continuous-effect operation: the layer it applies in and how."""
+
+    name: str
+    layer: str
+    apply: Apply
+
+
+OPERATIONS: dict[str, Operation] = {}
+
+
+def operation(name: str, layer: str) -> Callable[[Apply], Apply]:
+    """Register an operation ``name`` applying in ``layer`` (one of :data:`LAYERS`)."""
+    if layer not in LAYERS:
+        raise ValueError(f"unknown layer {layer!r}")
+
+    def register(fn: Apply) -> Apply:
+        OPERATIONS[name] = Operation(name, layer, fn)
+        return fn
+
+    return register
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect (CR 611): an operation, what it affects, its timestamp and duration.
+
+    ``affected`` is either a list of object ids locked in when the effect began (CR 611.2c) or a
+    filter table evaluated continuously (static abilities, CR 611.3a).
+    """
+
+    op: Mapping[str, Any]
+    timestamp: int
+    affected: list[int] | Mapping[str, Any]
+    source: int | None = None
+    controller: str | None = None
+    duration: str = "permanent"  # "permanent" | "end-of-turn" | "static"
+    condition: Mapping[str, Any] | None = None
+    #: Characteristic-defining abilities apply first within their layer (CR 613.3).
+    cda: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def operation(self) -> Operation:
+        """The registered operation this effect performs."""
+        kind = str(self.op.get("type", ""))
+        try:
+            return OPERATIONS[kind]
+        except KeyError:
+            known = ", ".join(sorted(OPERATIONS))
+            raise SetupError(f"unknown effect type {kind!r} (known: {known})") from None
+
+    @property
+    def layer(self) -> str:
+        """The layer this effect applies in."""
+        return self.operation.layer
+
+
+def _colors(params: Mapping[str, Any]) -> frozenset[Any]:
+    try:
+        return frozenset(color_from_word(str(c)) for c in params.get("colors", []))
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def _int(params: Mapping[str, Any], key: str) -> int:
+    value = params.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"effect field {key!r} must be an integer, not {value!r}")
+    return value
+
+
+# -- layer 3: text-changing effects ---------------------------------------------------------
+
+@operation("set_name", "3")
+def _set_name(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Give the object a new name (a text-changing effect on its name, CR 612, 613.1c)."""
+    chars.names = (str(params["name"]),)
+
+
+# -- layer 4: type-changing effects ---------------------------------------------------------
+
+@operation("add_types", "4")
+def _add_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Add card types, subtypes and supertypes "in addition to its other types" (CR 205.1b)."""
+    chars.types = tuple(dict.fromkeys(chars.types + tuple(params.get("types", []))))
+    chars.subtypes = tuple(dict.fromkeys(chars.subtypes + tuple(params.get("subtypes", []))))
+    chars.supertypes = tuple(
+        dict.fromkeys(chars.supertypes + tuple(params.get("supertypes", [])))
+    )
+
+
+#: Subtypes that belong to card types other than creature (and kindred), CR 205.3g-205.3q;
+#: every other subtype is treated as a creature type (205.3m).
+_SUBTYPE_OWNERS: dict[str, tuple[str, ...]] = {
+    **{t: ("Artifact",) for t in ("Attraction", "Blood", "Bobblehead", "Clue", "Contraption",
+                                  "Equipment", "Food", "Fortification", "Gold", "Incubator",
+                                  "Junk", "Map", "Powerstone", "Treasure", "Vehicle")},
+    **{t: ("Enchantment",) for t in ("Aura", "Background", "Cartouche", "Case", "Class",
+                                     "Curse", "Role", "Room", "Rune", "Saga", "Shard",
+                                     "Shrine")},
+    **{t: ("Land",) for t in ("Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
+                              "Mine", "Mountain", "Plains", "Power-Plant", "Sphere", "Swamp",
+                              "Tower", "Town", "Urza's")},
+    **{t: ("Instant", "Sorcery") for t in ("Adventure", "Arcane", "Lesson", "Omen", "Trap")},
+    "Siege": ("Battle",),
+}
+
+
+def _subtype_kept(subtype: str, types: tuple[str, ...]) -> bool:
+    """Check 205.1a: a subtype stays only while the object has a card type it belongs to."""
+    owners = _SUBTYPE_OWNERS.get(subtype, ("Creature", "Kindred", "Planeswalker"))
+    return any(t.casefold() == o.casefold() for t in types for o in owners)
+
+
+@operation("set_types", "4")
+def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Replace card types with new ones (CR 205.1a).
+
+    Subtypes the effect names replace the old ones; otherwise the old subtypes that belong to
+    a card type the object still has are kept ("becomes an artifact creature" keeps a Bear a
+    Bear) and the others are removed (a creature that becomes a land loses its creature types).
+    Supertypes change only if the effect says so.
+    """
+    if "types" in params:
+        chars.types = tuple(params["types"])
+    if "subtypes" in params:
+        chars.subtypes = tuple(params["subtypes"])
+    else:
+        chars.subtypes = tuple(t for t in chars.subtypes if _subtype_kept(t, chars.types))
+    if "supertypes" in params:
+        chars.supertypes = tuple(params["supertypes"])
+
+
+# -- layer 5: color-changing effects --------------------------------------------------------
+
+@operation("set_colors", "5")
+def _set_colors(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Make the object exactly the given colors, overwriting its old ones (CR 105.3)."""
+    chars.colors = _colors(params)
+    for half in chars.halves:
+        half.colors = chars.colors
+
+
+@operation("add_colors", "5")
+def _add_colors(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Make the object a color "in addition to its other colors" (CR 105.3)."""
+    chars.colors = chars.colors | _colors(params)
+
+
+# -- layer 6: ability-adding and -removing effects ------------------------------------------
+
+@operation("add_abilities", "6")
+def _add_abilities(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Grant keyword abilities (CR 702) and abilities written as data (CR 613.1f)."""
+    chars.keywords = chars.keywords | frozenset(
+        str(k).casefold() for k in params.get("keywords", [])
+    )
+    chars.abilities = chars.abilities + tuple(dict(a) for a in params.get("abilities", []))
+
+
+@operation("remove_all_abilities", "6")
+def _remove_all(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """The object loses all abilities (CR 613.1f)."""
+    chars.keywords = frozenset()
+    chars.abilities = ()
+
+
+@operation("remove_abilities", "6")
+def _remove_abilities(chars: Characteristics, params: Mapping[str, Any],
+                      ctx: LayerContext) -> None:
+    """The object loses the listed keyword abilities (CR 613.1f)."""
+    lost = {str(k).casefold() for k in params.get("keywords", [])}
+    chars.keywords = chars.keywords - lost
+
+
+# -- layer 7: power/toughness ---------------------------------------------------------------
+
+@operation("set_pt", "7b")
+def _set_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Set base power and/or toughness to specific values (CR 613.4b)."""
+    if "power" in params:
+        chars.power = _int(params, "power")
+    if "toughness" in params:
+        chars.toughness = _int(params, "toughness")
+
+
+@operation("modify_pt", "7c")
+def _modify_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Add to power and toughness, e.g. +2/+2 or -2/-2 (CR 613.4c)."""
+    chars.power = int(chars.power or 0) + _int(params, "power")
+    chars.toughness = int(chars.toughness or 0) + _int(params, "toughness")
+
+
+@operation("switch_pt", "7d")
+def _switch_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
+    """Switch power and toughness (CR 613.4d)."""
+    chars.power, chars.toughness = chars.toughness, chars.power
+
+
+#: Where rule-modifying effects live in ``state.extra`` (CR 611.2c): "can't attack", "must
+#: block", ... each read by the rules area it modifies.
+RULE_EFFECTS_KEY = "rule_effects"
+
+
+def add_rule_effect(state: GameState, rule: str, affected: Any, *, controller: str | None,
+                    source: int | None, duration: str = "end-of-turn") -> None:
+    """Create a rule-modifying continuous effect (CR 611.2c): it applies to every object that
+    matches ``affected`` while it lasts, including objects that arrive later."""
+    state.extra.setdefault(RULE_EFFECTS_KEY, []).append({
+        "rule": rule, "affected": affected, "controller": controller, "source": source,
+        "duration": duration, "turn": state.turn, "timestamp": state.new_timestamp()})
+    state.changed()

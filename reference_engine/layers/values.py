@@ -1,0 +1,115 @@
+"""Values an effect reads while it resolves: players it names, amounts, chosen values, and
+objects it remembers from an earlier part of the same effect.
+
+* Players: ``"controller"``, ``"active_player"`` ("that player" of an "each player's upkeep"
+  trigger), ``"each_player"``, ``"each_opponent"``, or a target slot holding players.
+* Amounts: an integer, ``"X"``, or ``{mana_value_of = "name"}`` for the mana value of objects
+  remembered as ``name`` (e.g. "where X is the milled card's mana value"). Split cards under the
+  Invasion-era rules answer a value question with both answers (CR 709.4, 2000 FAQ: "it answers
+  '1, and 1'... it uses both"), so amounts are lists and the effect is done once per answer.
+* Chosen values: in a filter, ``{choice = "key"}`` stands for the value chosen on resolution
+  (CR 608.2d) or as the source entered (CR 607.2). A choice that was never made is undefined
+  (CR 607.5a): :func:`with_choices` returns None and that part of the effect does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.errors import SetupError
+from reference_engine.layers.system import characteristics_of
+
+if TYPE_CHECKING:
+    from reference_engine.core.context import ResolveContext
+    from reference_engine.core.objects import GameObject
+
+__all__ = ["amount_answers", "chosen", "players_of", "remember", "remembered", "with_choices"]
+
+
+def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
+    """The players an effect's ``player`` field names."""
+    state = ctx.state
+    if ref in (None, "controller", "you"):
+        return [ctx.controller]
+    if ref == "active_player":
+        return [state.active_player]
+    if ref == "each_player":
+        order = state.turn_order
+        start = order.index(state.active_player)
+        return order[start:] + order[:start]
+    if ref == "each_opponent":
+        return state.opponents(ctx.controller)
+    return [r["player"] for r in ctx.targets.get(str(ref), []) if "player" in r]
+
+
+def remember(ctx: ResolveContext, name: str, ids: list[int]) -> None:
+    """Remember objects under ``name`` for later parts of the same effect (CR 608.2c)."""
+    ctx.obj.extra.setdefault("remembered", {})[name] = list(ids)
+
+
+def remembered(ctx: ResolveContext, name: str) -> list[GameObject]:
+    """The objects remembered as ``name`` that still exist (CR 400.7)."""
+    ids = ctx.obj.extra.get("remembered", {}).get(name, [])
+    return [ctx.state.objects[i] for i in ids if i in ctx.state.objects]
+
+
+def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:
+    chars = characteristics_of(ctx.state, obj.id)
+    if chars.halves and ctx.state.era.is_("split_characteristics", "two-sets"):
+        return [h.mana_value() for h in chars.halves]
+    x = (obj.x or 0) if obj.zone == "stack" else 0
+    return [chars.mana_value(x)]
+
+
+def amount_answers(ctx: ResolveContext, value: Any) -> list[int]:
+    """An amount as a list of answers (one, or one per half of an Invasion-era split card)."""
+    if isinstance(value, Mapping) and "mana_value_of" in value:
+        out: list[int] = []
+        for obj in remembered(ctx, str(value["mana_value_of"])):
+            out += _mana_value_answers(ctx, obj)
+        return out
+    return [ctx.amount(value)]
+
+
+def chosen(ctx: ResolveContext, key: str) -> Any:
+    """The value chosen for ``key``: on the resolving spell or ability, else on its source;
+    None when it is undefined (CR 607.5a)."""
+    if key in ctx.obj.choices:
+        return ctx.obj.choices[key]
+    source = ctx.state.objects.get(ctx.source_id)
+    if source is not None and key in source.choices:
+        return source.choices[key]
+    return None
+
+
+def with_choices(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``flt`` with every ``{choice = key}`` replaced by the chosen value; None if a choice it
+    needs is undefined (CR 607.5a: that part of the ability does nothing)."""
+    out: dict[str, Any] = {}
+    for k, v in flt.items():
+        if isinstance(v, Mapping) and set(v) == {"choice"}:
+            value = chosen(ctx, str(v["choice"]))
+            if value is None:
+                return None
+            out[k] = value
+        elif k in ("any",) and isinstance(v, list):
+            subs = [with_choices(ctx, s) for s in v]
+            if any(s is None for s in subs):
+                return None
+            out[k] = subs
+        elif k == "not" and isinstance(v, Mapping):
+            sub = with_choices(ctx, v)
+            if sub is None:
+                return None
+            out[k] = sub
+        else:
+            out[k] = v
+    return out
+
+
+def require(params: Mapping[str, Any], key: str, what: str) -> Any:
+    """``params[key]``, or a :class:`SetupError` naming the effect and the missing field."""
+    if key not in params:
+        raise SetupError(f"effect {what!r} needs {key!r}")
+    return params[key]

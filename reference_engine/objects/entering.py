@@ -1,0 +1,258 @@
+"""Permanents entering the battlefield and the replacement effects that modify how (CR 614.12).
+
+Every way onto the battlefield goes through :func:`enter_battlefield`: a resolving permanent
+spell (CR 608.3), an effect that puts a card onto the battlefield, a token being created
+(CR 111.1). It puts the object there, applies the enters-the-battlefield replacement effects and
+only then logs the ``enters`` event, so nothing sees the object before they have applied.
+
+Which replacement effects apply is decided by looking at the permanent **as it would exist on the
+battlefield** (CR 614.12): its own static abilities, continuous effects that already exist, and
+the replacement effects already applied to it (616.1f). A copy effect ("enter as a copy of")
+applies first (616.1c), so the permanent it becomes is what the others see.
+
+Replacement effects are card data, ``{kind = "replacement", event = "enters", ...}``:
+
+* on the entering permanent itself (no ``affected``, or ``affected = "self"``), e.g. "this
+  enters tapped", "as this enters, choose a color";
+* on another permanent, with an ``affected`` filter (``you`` is that permanent's controller),
+  e.g. "creatures your opponents control enter tapped".
+
+Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``
+(``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
+that spell was kicked, 702.33c);
+``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
+players = ["you", "opponent"], not_basic_land, nonland}`` (an "as enters" choice, CR 614.12,
+remembered on the permanent for its linked abilities, CR 607.2);
+``copy = {filter = {...}, optional = true, except = [ops]}`` (enter as a copy of a permanent,
+CR 707.5, 614.1c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.characteristics import Characteristics, printed_characteristics
+from reference_engine.core.choices import choose
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.registry import query
+from reference_engine.core.symbols import color_from_word
+from reference_engine.layers.effects import LayerContext, operation
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import compute_all
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["ENTER_CHOICES", "EnterReplacement", "apply_enter_replacements", "can_enter_transformed",
+           "enter_battlefield", "enter_choice"]
+
+
+@dataclass(frozen=True)
+class EnterReplacement:
+    """An enters-the-battlefield replacement effect that applies to one entering permanent."""
+
+    source: int
+    index: int
+    controller: str
+    ability: Mapping[str, Any]
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        """Identifies the effect by its source and its text, so it applies at most once
+        (CR 614.5), even when an earlier replacement (a copy effect) changed the abilities."""
+        return (self.source, self.index, repr(self.ability))
+
+
+def can_enter_transformed(obj: GameObject) -> bool:
+    """Check 712.14a: only a transforming double-faced card or token can enter transformed."""
+    return obj.card.is_double_faced
+
+
+def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | None = None,
+                      transformed: bool = False, kicked: int = 0,
+                      cast_x: int | None = None) -> GameObject | None:
+    """Put ``obj`` onto the battlefield (CR 614.12) and return the permanent it becomes.
+
+    Told to enter transformed, an object that isn't a transforming double-faced card or token
+    doesn't enter at all and stays where it was (CR 712.14a); None is returned. A transforming
+    double-faced card otherwise enters front face up (CR 712.14).
+    """
+    if transformed and not can_enter_transformed(obj):
+        state.log("enter-failed", object=obj.id, card=obj.card.name, reason="712.14a")
+        return None
+    _precheck_choices(state, obj, transformed)
+    new = state.move(obj, "battlefield", controller=controller)
+    new.transformed = transformed
+    new.kicked = kicked
+    new.extra["cast_x"] = cast_x
+    apply_enter_replacements(state, new)
+    state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
+    return new
+
+
+def _precheck_choices(state: GameState, obj: GameObject, transformed: bool) -> None:
+    """Reject an illegal answer to the object's own "as enters" choices before it moves, so a
+    rejected choice leaves the object where it was (CR 614.12)."""
+    chars = printed_characteristics(obj.card, zone="battlefield", transformed=transformed,
+                                    cast_half=None, era=state.era)
+    for ability in chars.abilities:
+        spec = ability.get("choose")
+        if not _is_enters(ability) or not isinstance(spec, Mapping):
+            continue
+        check = ENTER_CHOICES.get(str(spec.get("what", "color")))
+        key = str(spec.get("key", spec.get("what", "color")))
+        for name in (key, f"{key}_opponent"):
+            value = choose(state, name, spec.get("options"), default=None, has_default=True)
+            if check is not None and value is not None:
+                check(state, value, spec)
+
+
+def _is_enters(ability: Mapping[str, Any]) -> bool:
+    return ability.get("kind") == "replacement" and ability.get("event") == "enters"
+
+
+def applicable_replacements(state: GameState, new: GameObject,
+                            done: set[tuple[int, int, str]]) -> list[EnterReplacement]:
+    """The enters replacement effects that apply to ``new`` as it would exist on the battlefield
+    (CR 614.12), not counting those in ``done``, in timestamp order of their sources."""
+    chars = compute_all(state)
+    out: list[EnterReplacement] = []
+    for i, ability in enumerate(chars[new.id].abilities):
+        if _is_enters(ability) and ability.get("affected", "self") == "self":
+            out.append(EnterReplacement(new.id, i, new.controller, ability))
+    for src in state.battlefield():
+        if src.id == new.id:
+            continue
+        for i, ability in enumerate(chars[src.id].abilities):
+            flt = ability.get("affected")
+            if not _is_enters(ability) or not isinstance(flt, Mapping):
+                continue
+            fctx = FilterContext(you=src.controller, source=src.id, chars_of=chars.__getitem__)
+            if matches(state, new, flt, ctx=fctx, chars=chars[new.id]):
+                out.append(EnterReplacement(src.id, i, src.controller, ability))
+    return [r for r in out if r.key not in done]
+
+
+def apply_enter_replacements(state: GameState, new: GameObject) -> None:
+    """Apply every enters replacement effect to ``new`` one at a time (CR 616.1): a copy effect
+    first (616.1c), then the others (616.1e); after each, look again at the permanent (616.1f)."""
+    done: set[tuple[int, int, str]] = set()
+    for _ in range(64):
+        pending = applicable_replacements(state, new, done)
+        if not pending:
+            return
+        copies = [r for r in pending if "copy" in r.ability]
+        chosen = copies[0] if copies else pending[0]
+        done.add(chosen.key)
+        _apply(state, new, chosen)
+        state.changed()
+
+
+def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
+    ability = rep.ability
+    if "copy" in ability:
+        from reference_engine.objects.copies import enter_as_copy
+
+        enter_as_copy(state, new, ability["copy"])
+    if ability.get("tapped"):
+        new.tapped = True
+    for name, n in dict(ability.get("counters", {})).items():
+        # 107.3m: "enters with X counters" uses the X chosen for the spell it was.
+        # 702.33c: "for each time it was kicked" counts the multikicker payments of that spell.
+        amount = (int(new.extra.get("cast_x") or 0) if n == "X"
+                  else int(new.kicked) if n == "times_kicked" else int(n))
+        new.counters[str(name)] = new.counters.get(str(name), 0) + amount
+    if "choose" in ability:
+        spec = ability["choose"]
+        for player in _choosers(state, rep, spec.get("players", ["you"])):
+            enter_choice(state, new, spec, player, first=player == rep.controller)
+
+
+def _choosers(state: GameState, rep: EnterReplacement, who: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for w in who:
+        if w == "you":
+            out.append(rep.controller)
+        elif w == "opponent":
+            opponents = state.opponents(rep.controller)
+            out.append(str(choose(state, "opponent", opponents)) if opponents else "")
+        else:
+            out.append(w)
+    return [p for p in out if p]
+
+
+def _color(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    try:
+        return color_from_word(str(value)).word
+    except ValueError:
+        raise RulesViolation("illegal-choice", f"{value!r} is not a color") from None
+
+
+def _number(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesViolation("illegal-choice", f"{value!r} is not a number")
+    return value
+
+
+def _card_name(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    from reference_engine.objects.names import choose_card_name
+
+    return choose_card_name(state, value, not_basic_land=bool(spec.get("not_basic_land")),
+                            nonland=bool(spec.get("nonland")))
+
+
+def _word(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    if not isinstance(value, str) or not value:
+        raise RulesViolation("illegal-choice", f"{value!r} is not a word")
+    return value
+
+
+ChoiceCheck = Callable[["GameState", Any, Mapping[str, Any]], Any]
+#: How each kind of choice is checked: (state, answer, spec) -> the value to remember.
+ENTER_CHOICES: dict[str, ChoiceCheck] = {
+    "color": _color, "number": _number, "card_name": _card_name, "creature_type": _word,
+}
+
+
+def enter_choice(state: GameState, new: GameObject, spec: Mapping[str, Any], player: str, *,
+                 first: bool) -> None:
+    """Make an "as enters" choice (CR 614.12) and remember it on the permanent (CR 607.2).
+
+    The case answers with choice ``key`` for the permanent's controller and ``key + "_opponent"``
+    for an opponent; each player's answer is appended, so a choice made by two players is a list.
+    """
+    what = str(spec.get("what", "color"))
+    check = ENTER_CHOICES.get(what)
+    if check is None:
+        raise SetupError(f"unknown 'as enters' choice {what!r} (known: {sorted(ENTER_CHOICES)})")
+    key = str(spec.get("key", what))
+    answer_name = key if first else f"{key}_opponent"
+    value = check(state, choose(state, answer_name, spec.get("options")), spec)
+    if spec.get("players", ["you"]) == ["you"]:
+        new.choices[key] = value
+    else:
+        new.choices.setdefault(key, []).append(value)
+    state.log("choice", object=new.id, key=key, player=player, value=value)
+
+
+@query("chosen")
+def _chosen(game: Game, q: Mapping[str, Any]) -> Any:
+    """The value an object remembers for choice ``choice`` (CR 607.2), or null when no such
+    choice was made for this object (an undefined choice, CR 607.5a)."""
+    return game.object(q.get("object")).choices.get(str(q.get("choice")))
+
+
+@operation("add_chosen_color", "5")
+def _add_chosen_color(chars: Characteristics, params: Mapping[str, Any],
+                      ctx: LayerContext) -> None:
+    """The object is the color its source chose for ``key`` in addition to its other colors
+    (CR 105.3, 607.2); nothing when no such choice was made (an undefined choice, CR 607.5a)."""
+    source = ctx.state.objects.get(ctx.effect.source) if ctx.effect.source is not None else None
+    value = source.choices.get(str(params.get("key", "color"))) if source is not None else None
+    if value is None:
+        return
+    chars.colors = chars.colors | {color_from_word(str(value))}

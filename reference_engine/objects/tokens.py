@@ -1,0 +1,142 @@
+"""Tokens (CR 111): creating them, token copies, and what a case can ask about them.
+
+Resolution effects:
+
+* ``create_token {token = {name?, types, subtypes, colors, power, toughness, abilities},
+  amount = 1, player = "controller", tapped = false}``: the effect sets the token's name and
+  subtypes; without a name it is the subtypes plus "Token" (CR 111.4). Name and subtypes are
+  separate characteristics afterwards: changing one leaves the other (111.4).
+* ``create_token_copy {target = slot | of = "self", amount = 1, last_known = false,
+  except = [ops]}``: a token that is a copy of an object (CR 111.10, 707): it has the object's
+  copiable values; a copy of a double-faced object is a double-faced token entering with the
+  same face up and can transform (CR 707.8a, 712.9). If the object no longer exists, nothing is
+  created unless the effect uses last known information (CR 111.12).
+
+Tokens enter through :mod:`.entering`, so enters replacement effects apply to them, after the
+continuous effects that will modify the token are considered (CR 701.7b, 614.12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.cards import CardDef, parse_face
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.errors import CardDataError, SetupError
+from reference_engine.core.registry import query
+from reference_engine.layers.values import amount_answers, players_of, require
+from reference_engine.objects.copies import CopySource, copiable_values, last_known, make_copy
+from reference_engine.objects.entering import apply_enter_replacements
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["create_token", "create_token_copy", "token_card", "token_name"]
+
+
+def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
+    """A card definition for a token from its description (CR 111.4: the name, when not given,
+    is its subtypes followed by "Token")."""
+    data = dict(spec)
+    if "colors" in data:
+        # A token's colors are set by the effect that creates it (CR 111.3).
+        data["color_indicator"] = data.pop("colors")
+    if not data.get("name"):
+        data["name"] = " ".join([*data.get("subtypes", []), "Token"])
+    try:
+        face = parse_face(data, where)
+    except CardDataError as exc:
+        raise SetupError(str(exc)) from None
+    return CardDef(name=face.name, layout="token", faces=(face,), data=data)
+
+
+def token_name(subtypes: list[str] | tuple[str, ...], name: str | None = None) -> str:
+    """Check 111.4: a token's name is the one the effect gives, else its subtypes + "Token"."""
+    return name if name else " ".join([*subtypes, "Token"])
+
+
+def _enter(state: GameState, token: GameObject) -> GameObject:
+    apply_enter_replacements(state, token)
+    state.log("enters", object=token.id, card=token.card.name, controller=token.controller,
+              token=True)
+    state.log("token-created", object=token.id, name=token.card.name, player=token.controller)
+    return token
+
+
+def create_token(state: GameState, spec: Mapping[str, Any], player: str, *,
+                 tapped: bool = False) -> GameObject:
+    """Create one token described by ``spec`` under ``player``'s control (CR 111.1, 111.4)."""
+    data = dict(spec)
+    data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"))
+    card = token_card(data, "create_token")
+    token = state.create_object(card, owner=player, zone="battlefield", controller=player,
+                                is_token=True, tapped=tapped, controlled_since=state.turn)
+    return _enter(state, token)
+
+
+def create_token_copy(state: GameState, source: CopySource, player: str, *,
+                      tapped: bool = False,
+                      excepts: tuple[Mapping[str, Any], ...] = ()) -> GameObject:
+    """Create a token that is a copy of ``source`` (CR 111.10, 707.2); a double-faced source
+    gives a double-faced token with the same face up (CR 707.8a, 712.9)."""
+    token = state.create_object(source.card, owner=player, zone="battlefield", controller=player,
+                                is_token=True, tapped=tapped, controlled_since=state.turn,
+                                transformed=source.transformed and source.card.is_double_faced)
+    make_copy(state, token, source, excepts)
+    return _enter(state, token)
+
+
+@effect("create_token")
+def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4)."""
+    spec = require(p, "token", "create_token")
+    for player in players_of(ctx, p.get("player", "controller")):
+        for n in amount_answers(ctx, p.get("amount", 1)):
+            for _ in range(n):
+                create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
+
+
+@effect("create_token_copy")
+def _create_token_copy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create tokens that are copies of an object; none if it no longer exists, unless the effect
+    uses last known information (CR 111.12, 707)."""
+    state = ctx.state
+    if p.get("of") == "self":
+        ids = [ctx.source_id]
+    else:
+        ids = [int(r["object"]) for r in ctx.refs(p) if "object" in r]
+    excepts = tuple(dict(e) for e in p.get("except", []))
+    for oid in ids:
+        obj = state.objects.get(oid)
+        source: CopySource | None
+        if obj is not None:
+            source = copiable_values(state, obj)
+        elif p.get("last_known"):
+            source = last_known(state, oid)
+        else:
+            source = None  # 111.12: a copy of a nonexistent object creates no token
+        if source is None:
+            state.log("no-token", object=oid, reason="111.12")
+            continue
+        for player in players_of(ctx, p.get("player", "controller")):
+            for n in amount_answers(ctx, p.get("amount", 1)):
+                for _ in range(n):
+                    create_token_copy(state, source, player, tapped=bool(p.get("tapped")),
+                                      excepts=excepts)
+
+
+@query("tokens")
+def _tokens(game: Game, q: Mapping[str, Any]) -> list[str]:
+    """Names of the tokens ``player`` controls on the battlefield, in the order they arrived."""
+    player = game.player(q.get("player"))
+    return [game.chars(o).name for o in game.state.battlefield()
+            if o.is_token and o.controller == player]
+
+
+@query("is_token")
+def _is_token(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether the object is a token (CR 111.1)."""
+    return game.object(q.get("object")).is_token

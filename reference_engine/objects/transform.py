@@ -1,0 +1,130 @@
+"""Transforming double-faced objects (CR 712, 701.27 Transform) and putting cards onto the
+battlefield transformed.
+
+Resolution effects:
+
+* ``transform {target = slot | "self"}`` or ``transform {affected = filter}``: turn each
+  permanent over so its other face is up (701.27a). It stays the same object (712.18). Only a
+  transforming double-faced card or token can transform; for any other permanent, or into an
+  instant or sorcery face, nothing happens (701.27c-d, 712.9). A permanent's own ability
+  transforms it only if it hasn't transformed since the ability went on the stack (701.27f).
+* ``exile {target = slot | "self", remember = "name"}``: exile objects, remembering the new
+  objects in exile for the rest of the effect.
+* ``return_to_battlefield {what = "name", transformed = true, under = "owner" | "controller"}``:
+  put remembered cards onto the battlefield, transformed if told so. A card that isn't a
+  transforming double-faced card, told to enter transformed, doesn't enter and stays where it
+  was (712.14a; entering.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import choose
+from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.core.registry import query
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.values import remember, remembered, require
+from reference_engine.objects.entering import enter_battlefield
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+    from reference_engine.game import Game
+
+__all__ = ["can_transform", "transform"]
+
+
+def can_transform(obj: GameObject) -> bool:
+    """Check 701.27c-d: only a permanent represented by a transforming double-faced card or token
+    can transform, and not into an instant or sorcery face."""
+    if obj.zone != "battlefield" or not obj.card.is_double_faced:
+        return False
+    other = obj.card.faces[0 if obj.transformed else 1]
+    return not any(t in ("Instant", "Sorcery") for t in other.types)
+
+
+def transform(state: GameState, obj: GameObject) -> bool:
+    """Transform ``obj`` (701.27a) if it can; True if it did. It remains the same object."""
+    if not can_transform(obj):
+        state.log("transform-failed", object=obj.id, card=obj.card.name, reason="701.27c")
+        return False
+    obj.transformed = not obj.transformed
+    obj.extra["transformed_at"] = state.new_timestamp()
+    state.log("transformed", object=obj.id, card=obj.card.name,
+              face="back" if obj.transformed else "front")
+    state.changed()
+    return True
+
+
+@effect("transform")
+def _transform(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Transform each permanent referred to (CR 701.27); non-double-faced ones don't change.
+
+    ``if_remembered = {what, filter}`` makes it conditional on an object remembered earlier in
+    the effect ("if an instant or sorcery card is revealed this way").
+    """
+    cond = p.get("if_remembered")
+    if isinstance(cond, Mapping):
+        fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
+        seen = remembered(ctx, str(require(cond, "what", "transform.if_remembered")))
+        if not any(matches(ctx.state, o, dict(cond.get("filter", {})), ctx=fctx) for o in seen):
+            return
+    if "affected" in p:
+        fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
+        objs = [o for o in ctx.state.battlefield()
+                if matches(ctx.state, o, p["affected"], ctx=fctx)]
+    else:
+        objs = objects_of(ctx, ctx.refs(p))
+    for obj in objs:
+        if (ctx.obj.ability is not None and obj.id == ctx.source_id
+                and int(obj.extra.get("transformed_at", 0)) > ctx.obj.timestamp):
+            # 701.27f: a permanent's own ability transforms it only if it hasn't transformed
+            # since the ability was put onto the stack.
+            continue
+        transform(ctx.state, obj)
+
+
+@effect("reveal_top")
+def _reveal_top(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Look at the top card of your library and reveal it, or may reveal it (choice ``reveal``,
+    true or false, when ``optional``); a revealed card is remembered as ``remember``."""
+    library = ctx.state.zone_list("library", ctx.controller)
+    if not library:
+        return
+    top = ctx.state.objects[library[0]]
+    if p.get("optional", False) and not choose(ctx.state, "reveal", [True, False]):
+        return
+    ctx.state.log("revealed", object=top.id, card=top.card.name, player=ctx.controller)
+    remember(ctx, str(p.get("remember", "revealed")), [top.id])
+
+
+@effect("exile")
+def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Exile each object referred to (CR 406.1), remembering the cards in exile."""
+    moved = [ctx.state.move(o, "exile") for o in objects_of(ctx, ctx.refs(p))]
+    if "remember" in p:
+        remember(ctx, str(p["remember"]), [o.id for o in moved])
+
+
+@effect("return_to_battlefield")
+def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
+    a card that can't enter transformed stays where it was (712.14a)."""
+    for obj in remembered(ctx, str(require(p, "what", "return_to_battlefield"))):
+        controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
+        enter_battlefield(ctx.state, obj, controller=controller,
+                          transformed=bool(p.get("transformed", False)))
+
+
+@query("face_up")
+def _face_up(game: Game, q: Mapping[str, Any]) -> str:
+    """Which face of the object is up: "front" or "back" (CR 712.8)."""
+    return "back" if game.object(q.get("object")).transformed else "front"
+
+
+@query("is_double_faced")
+def _is_double_faced(game: Game, q: Mapping[str, Any]) -> bool:
+    """Whether the object is a transforming double-faced card or token (CR 712.1, 707.8a)."""
+    return game.object(q.get("object")).card.is_double_faced

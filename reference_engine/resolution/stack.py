@@ -1,0 +1,299 @@
+"""Resolving spells and abilities (CR 608): target rechecks and the effect vocabulary.
+
+A spell's behaviour is card data: the face has ``{kind = "spell", targets = [...],
+effects = [...]}``; an ability on the stack carries the same two lists. Targets are slots,
+``{name = "t", kind = "creature" | "player" | "any" | "permanent" | "spell" | "card",
+filter = {...}}``; effects name the slot they act on with ``target = "t"``.
+
+On resolution (CR 608.2b) each target is checked again; if every target is now illegal the
+spell or ability does not resolve. Otherwise each effect runs in order, skipping the targets
+that became illegal. Effects are registered with :func:`effect`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import choose
+from reference_engine.core.context import (
+    EFFECTS,
+    RESOLVE_HOOKS,
+    TARGET_RESTRICTIONS,
+    ResolveContext,
+    effect,
+    objects_of,
+)
+from reference_engine.core.errors import SetupError
+from reference_engine.core.objects import GameObject
+from reference_engine.damage.events import DamageEvent, deal_damage
+from reference_engine.layers.effects import ContinuousEffect
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import characteristics_of
+from reference_engine.resolution.drawing import draw_cards
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__ = ["fused_ability", "is_legal_target", "resolve_top", "run_effect", "spell_ability"]
+
+
+_KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "stack",
+              "any": "battlefield"}
+
+
+def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
+                    ref: Mapping[str, Any]) -> bool:
+    """Whether ``ref`` is a legal target for ``slot`` of the spell or ability ``obj``
+    (CR 115.1, 601.2c; rechecked on resolution, 608.2b)."""
+    kind = str(slot.get("kind", "any"))
+    if "player" in ref:
+        if kind not in ("player", "any") or ref["player"] not in state.players:
+            return False
+    else:
+        target = state.objects.get(int(ref.get("object", -1)))
+        if target is None or kind == "player":
+            return False
+        zone = slot.get("zone", _KIND_ZONE.get(kind, "battlefield"))
+        if target.zone != zone:
+            return False
+        chars = characteristics_of(state, target.id)
+        if kind in ("creature", "any") and not chars.has_type("Creature") and not (
+                kind == "any" and (chars.has_type("Planeswalker") or chars.has_type("Battle"))):
+            return False
+        flt = slot.get("filter")
+        if flt:
+            # "X" in a target's description is the value announced for X (601.2b before 601.2c).
+            flt = {k: ((obj.x or 0) if v == "X" else v) for k, v in flt.items()}
+        you = obj.controller
+        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=obj.id)):
+            return False
+    return not any(r(state, obj, slot, ref) for r in TARGET_RESTRICTIONS)
+
+
+def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
+    """The ability that resolves for ``obj``: an ability on the stack, or the spell ability of
+    the spell's (cast half's / face's) characteristics."""
+    if obj.ability is not None:
+        return obj.ability
+    if obj.extra.get("fused"):
+        return fused_ability(characteristics_of(state, obj.id).abilities)
+    for ability in characteristics_of(state, obj.id).abilities:
+        if ability.get("kind") == "spell":
+            modes = obj.extra.get("modes")
+            if "modes" in ability and modes is not None:
+                # 700.2: a modal spell has the targets and effects of the modes chosen for it.
+                chosen = [ability["modes"][i] for i in modes]
+                return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
+                        "effects": [e for m in chosen for e in m.get("effects", [])]}
+            return ability
+    return None
+
+
+def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """Check 702.102d: a fused split spell has the targets of both halves and follows the
+    instructions of its left half, then those of its right half. A right-half target slot
+    whose name the left half already uses is renamed ``"<name>2"`` (and so are its effects'
+    references to it)."""
+    halves = [a for a in abilities if a.get("kind") == "spell"]
+    if not halves:
+        return None
+    targets: list[dict[str, Any]] = []
+    effects: list[dict[str, Any]] = []
+    for ability in halves:
+        taken = {str(t.get("name", f"t{i}")) for i, t in enumerate(targets)}
+        renames: dict[str, str] = {}
+        for i, slot in enumerate(ability.get("targets", [])):
+            name = str(slot.get("name", f"t{i}"))
+            new = name
+            while new in taken:
+                new += "2"
+            renames[name] = new
+            taken.add(new)
+            targets.append({**slot, "name": new})
+        for eff in ability.get("effects", []):
+            effects.append({k: (renames.get(str(v), v) if k in ("target", "to", "of") else v)
+                            for k, v in eff.items()})
+    return {"kind": "spell", "targets": targets, "effects": effects}
+
+
+def _slots(ability: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    return list(ability.get("targets", [])) if ability else []
+
+
+def _is_permanent_spell(state: GameState, obj: GameObject) -> bool:
+    chars = characteristics_of(state, obj.id)
+    return obj.ability is None and not (chars.has_type("Instant") or chars.has_type("Sorcery"))
+
+
+def resolve_top(state: GameState) -> None:
+    """Resolve the top object of the stack (CR 608)."""
+    stack = state.zone_list("stack")
+    if not stack:
+        raise SetupError("the stack is empty; nothing to resolve")
+    obj = state.objects[stack[-1]]
+    ability = spell_ability(state, obj)
+    ctx = ResolveContext(state=state, obj=obj, controller=obj.controller)
+    slots = {str(s.get("name", f"t{i}")): s for i, s in enumerate(_slots(ability))}
+    chosen = [t for t in obj.targets]
+    if chosen:
+        for ref in chosen:
+            slot_name = str(ref.get("slot"))
+            slot = slots.get(slot_name, {})
+            if is_legal_target(state, obj, slot, ref):
+                ctx.targets.setdefault(slot_name, []).append(dict(ref))
+        used = {str(r.get("slot")) for r in chosen}
+        ctx.illegal = {s for s in used if s not in ctx.targets}
+        if used and not ctx.targets:
+            # 608.2b: every target illegal: it doesn't resolve.
+            state.log("fizzle", object=obj.id, card=obj.card.name)
+            _leave_stack(state, obj, countered=True)
+            return
+    state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
+    for hook in RESOLVE_HOOKS:
+        hook(ctx, ability)
+    for eff in (ability or {}).get("effects", []):
+        run_effect(ctx, eff)
+    if obj.id not in state.objects or obj.zone != "stack":
+        return  # an effect moved it (e.g. a spell that exiles itself)
+    if _is_permanent_spell(state, obj):
+        # 608.3: a permanent spell becomes a permanent under its controller's control,
+        # through the enters-the-battlefield replacement effects (614.12, see entering.py).
+        from reference_engine.objects.entering import enter_battlefield
+
+        if obj.is_copy:
+            # 608.3f, 707.10f: a copy of a permanent spell becomes a token as it resolves.
+            obj.is_copy, obj.is_token = False, True
+        enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
+                          kicked=obj.kicked, cast_x=obj.x)
+    else:
+        _leave_stack(state, obj, countered=False)
+
+
+def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
+    """Run one effect of the vocabulary, honoring ``if_kicked`` (CR 702.33e, 608.2c)."""
+    if "if_kicked" in eff and bool(eff["if_kicked"]) != ctx.kicked:
+        return
+    if eff.get("target") is not None and str(eff["target"]) in ctx.illegal:
+        return  # 608.2b: illegal targets aren't affected
+    kind = str(eff.get("type"))
+    fn = EFFECTS.get(kind)
+    if fn is None:
+        raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
+    fn(ctx, eff)
+
+
+def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
+    """An instant or sorcery goes to its owner's graveyard (608.2n); an ability or a copy
+    ceases to exist."""
+    if obj.ability is not None or obj.is_copy:
+        state.remove(obj)
+        return
+    state.move(obj, "graveyard")
+
+
+# -- the core effect vocabulary ------------------------------------------------------------------
+
+@effect("damage")
+def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Deal damage to each target (CR 120); ``divided = true``: each target its share of the
+    division announced as the spell was cast (601.2d,
+    :mod:`reference_engine.resolution.division`)."""
+    from reference_engine.resolution.division import share_of
+
+    amount = ctx.amount(p.get("amount", 0))
+    events = []
+    for ref in ctx.refs(p):
+        if p.get("divided"):
+            share = share_of(ctx.obj, str(p.get("target")), ref)
+            amount = share if share is not None else amount
+        if "player" in ref:
+            events.append(DamageEvent(ctx.source_id, amount, target_player=ref["player"]))
+        else:
+            events.append(DamageEvent(ctx.source_id, amount, target_object=int(ref["object"])))
+    deal_damage(ctx.state, events)
+
+
+@effect("destroy")
+def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Destroy each target permanent (CR 701.8); with ``filter``, only one that matches it as
+    the effect happens ("destroy target permanent if it's red", 608.2c)."""
+    flt = p.get("filter")
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
+        if not characteristics_of(ctx.state, obj.id).has_keyword("indestructible"):
+            ctx.state.log("destroyed", object=obj.id, card=obj.card.name)
+            ctx.state.move(obj, "graveyard")
+
+
+@effect("counter")
+def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Counter each target spell (CR 701.6): it goes to its owner's graveyard, unless it
+    can't be countered (CR 101.2, see :mod:`reference_engine.resolution.countering`)."""
+    from reference_engine.resolution.countering import counter_object
+
+    for obj in objects_of(ctx, ctx.refs(p)):
+        flt = p.get("filter")
+        if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
+        counter_object(ctx.state, obj)
+
+
+@effect("gain_life")
+def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to gains life (CR 119.3)."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        if "player" in ref:
+            ctx.state.players[ref["player"]].life += ctx.amount(p.get("amount", 0))
+
+
+@effect("lose_life")
+def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to loses life (CR 119.3)."""
+    for ref in ctx.refs(p):
+        if "player" in ref:
+            ctx.state.players[ref["player"]].life -= ctx.amount(p.get("amount", 0))
+
+
+@effect("draw")
+def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Draw cards from the top of the library (CR 121)."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        player = ref.get("player")
+        if player is None:
+            continue
+        draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)))
+
+
+@effect("continuous")
+def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
+    as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
+    affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    ctx.state.effects.append(ContinuousEffect(
+        op=dict(p["op"]), timestamp=ctx.state.new_timestamp(), affected=affected,
+        source=ctx.source_id, controller=ctx.controller,
+        duration=str(p.get("duration", "end-of-turn"))))
+    ctx.state.changed()
+
+
+@effect("tap")
+def _tap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Tap each target permanent (CR 701.26)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        obj.tapped = True
+
+
+@effect("untap")
+def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Untap each target permanent (CR 701.26)."""
+    for obj in objects_of(ctx, ctx.refs(p)):
+        obj.tapped = False
+
+
+@effect("choose")
+def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Make a choice on resolution (CR 608.2d), remembered on the spell as ``name``."""
+    name = str(p["name"])
+    ctx.obj.choices[name] = choose(ctx.state, name, p.get("options"))

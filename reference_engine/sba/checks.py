@@ -1,0 +1,78 @@
+"""State-based actions (CR 704): checked whenever a player would receive priority.
+
+Each check is a function registered with :func:`state_based_action`; it performs its actions and
+returns True if it did anything. :func:`check_state_based_actions` repeats all checks until none
+applies (CR 704.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from reference_engine.layers.system import compute_all
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__ = ["SBA_CHECKS", "check_state_based_actions", "state_based_action"]
+
+Check = Callable[["GameState"], bool]
+SBA_CHECKS: list[Check] = []
+
+
+def state_based_action(fn: Check) -> Check:
+    """Register a state-based action check."""
+    SBA_CHECKS.append(fn)
+    return fn
+
+
+@state_based_action
+def _zero_life(state: GameState) -> bool:
+    """Check 704.5a: a player with 0 or less life loses the game."""
+    lost = state.extra.setdefault("lost", [])
+    did = False
+    for p in state.players.values():
+        if p.life <= 0 and p.name not in lost:
+            lost.append(p.name)
+            state.log("player-loses", player=p.name, reason="life")
+            did = True
+    return did
+
+
+@state_based_action
+def _creature_deaths(state: GameState) -> bool:
+    """Check 704.5f-g: a creature with toughness 0 or less, or with lethal damage marked
+    (and not indestructible), is put into its owner's graveyard."""
+    chars = compute_all(state)
+    doomed = []
+    for obj in state.battlefield():
+        c = chars[obj.id]
+        if not c.has_type("Creature") or not isinstance(c.toughness, int):
+            continue
+        if c.toughness <= 0:
+            doomed.append((obj, "toughness"))
+        elif obj.damage >= c.toughness and obj.damage > 0 and not c.has_keyword(
+                "indestructible"):
+            doomed.append((obj, "damage"))
+    for obj, reason in doomed:
+        state.log("dies", object=obj.id, card=obj.card.name, reason=reason)
+        state.move(obj, "graveyard")
+    return bool(doomed)
+
+
+@state_based_action
+def _tokens_cease(state: GameState) -> bool:
+    """Check 704.5d: a token in a zone other than the battlefield ceases to exist."""
+    gone = [o for o in state.all_objects() if o.is_token and o.zone != "battlefield"
+            and o.zone != "stack"]
+    for obj in gone:
+        state.remove(obj)
+    return bool(gone)
+
+
+def check_state_based_actions(state: GameState, limit: int = 100) -> None:
+    """Perform state-based actions until none applies (CR 704.3)."""
+    for _ in range(limit):
+        if not any([check(state) for check in SBA_CHECKS]):
+            return

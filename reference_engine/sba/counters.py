@@ -1,0 +1,41 @@
+"""Counters that interact as state-based actions (CR 122.3, 704.5q).
+
+A permanent with both +1/+1 and -1/-1 counters on it has N of each removed, N being the smaller
+of the two numbers (CR 704.5q, 122.3): a 2/2 with two +1/+1 counters that gets a -1/-1 counter
+ends up with one +1/+1 counter and no -1/-1 counter. Its power and toughness are the same
+before and after, since both kinds of counter apply in layer 7c (CR 613.4c).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_engine.sba.checks import state_based_action
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__ = ["annihilate_counters"]
+
+PLUS = "+1/+1"
+MINUS = "-1/-1"
+
+
+@state_based_action
+def annihilate_counters(state: GameState) -> bool:
+    """Check 704.5q: remove N +1/+1 and N -1/-1 counters from a permanent that has both, N
+    being the smaller count."""
+    did = False
+    for obj in state.battlefield():
+        n = min(obj.counters.get(PLUS, 0), obj.counters.get(MINUS, 0))
+        if n <= 0:
+            continue
+        for kind in (PLUS, MINUS):
+            obj.counters[kind] -= n
+            if obj.counters[kind] == 0:
+                del obj.counters[kind]
+        state.log("counters-removed", object=obj.id, plus=n, minus=n, rule="704.5q")
+        did = True
+    if did:
+        state.changed()
+    return did

@@ -1,0 +1,126 @@
+"""Triggered abilities (CR 603): noticing trigger events and putting abilities on the stack.
+
+A triggered ability is card data ``{kind = "triggered", trigger = {event = "...", ...},
+effects = [...], targets = [...]}``. Events are the ``state.events`` log. When a player would
+receive priority, :func:`put_triggers_on_stack` looks at the events logged since the last look,
+asks each registered matcher whether a permanent's trigger condition is met (CR 603.2), and puts
+the triggered abilities on the stack, the active player's first, then the others in turn order
+(APNAP, CR 603.3b), so the last player's are on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.cards import CardDef
+from reference_engine.layers.system import compute_all
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import Event, GameState
+
+__all__ = [
+    "KEYWORD_TRIGGERS",
+    "TRIGGER_MATCHERS",
+    "PendingTrigger",
+    "collect_triggers",
+    "put_triggers_on_stack",
+    "trigger_matcher",
+]
+
+Matcher = Callable[["GameState", "GameObject", Mapping[str, Any], "Event"], bool]
+#: Matchers by the ``trigger.event`` name they understand.
+TRIGGER_MATCHERS: dict[str, Matcher] = {}
+#: Triggered keyword abilities (e.g. exalted, 702.83) as ability data, by keyword: an object with
+#: the keyword has the ability, however it got the keyword (printed, granted, a counter).
+KEYWORD_TRIGGERS: dict[str, dict[str, Any]] = {}
+
+
+def trigger_matcher(event: str) -> Callable[[Matcher], Matcher]:
+    """Register the matcher for triggers on ``event``."""
+    def register(fn: Matcher) -> Matcher:
+        TRIGGER_MATCHERS[event] = fn
+        return fn
+    return register
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    source: int
+    card: CardDef
+    controller: str
+    ability: dict[str, Any]
+    event: Event
+
+
+def collect_triggers(state: GameState) -> None:
+    """Note every trigger met by the events logged since the last call."""
+    cursor = int(state.extra.get("trigger_cursor", 0))
+    events = state.events[cursor:]
+    state.extra["trigger_cursor"] = len(state.events)
+    if not events:
+        return
+    pending: list[PendingTrigger] = state.extra.setdefault("pending_triggers", [])
+    chars = compute_all(state)
+    for event in events:
+        for obj in list(state.objects.values()):
+            c = chars.get(obj.id)
+            if c is None:
+                continue
+            keyword_abilities = [KEYWORD_TRIGGERS[k] for k in sorted(c.keywords)
+                                 if k in KEYWORD_TRIGGERS]
+            for ability in [*c.abilities, *keyword_abilities]:
+                if ability.get("kind") != "triggered":
+                    continue
+                spec = ability.get("trigger", {})
+                if obj.zone not in spec.get("zones", ["battlefield"]):
+                    continue
+                matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
+                if matcher is not None and matcher(state, obj, spec, event):
+                    pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
+                                                  dict(ability), event))
+
+
+def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[PendingTrigger]:
+    """603.3b: a player puts their triggered abilities on the stack in any order they choose:
+    choice ``trigger_order``, the sources' handles (or card names) bottom first; without an
+    answer, the order in which they triggered."""
+    if len(trigs) < 2:
+        return trigs
+    from reference_engine.core.choices import choose
+
+    order = choose(state, "trigger_order", None, default=None, has_default=True)
+    if not order:
+        return trigs
+
+    def label(t: PendingTrigger) -> str:
+        src = state.objects.get(t.source)
+        return src.name_for_log if src is not None else t.card.name
+
+    ranks = {str(name): i for i, name in enumerate(order)}
+    return sorted(trigs, key=lambda t: ranks.get(label(t), len(ranks)))
+
+
+def put_triggers_on_stack(state: GameState) -> bool:
+    """Put waiting triggered abilities on the stack in APNAP order; True if any were put."""
+    collect_triggers(state)
+    pending: list[PendingTrigger] = state.extra.get("pending_triggers", [])
+    if not pending:
+        return False
+    state.extra["pending_triggers"] = []
+    order = state.turn_order
+    start = order.index(state.active_player)
+    apnap = order[start:] + order[:start]
+    for player in apnap:
+        for trig in _in_chosen_order(state, [t for t in pending if t.controller == player]):
+            obj = state.create_object(trig.card, owner=trig.controller, zone="stack",
+                                      controller=trig.controller, is_copy=True,
+                                      ability=trig.ability, source_id=trig.source)
+            obj.extra["trigger_event"] = trig.event
+            state.log("trigger", source=trig.source, object=obj.id)
+    state.changed()
+    return True

@@ -1,0 +1,199 @@
+"""Priority, passing, resolving and moving through the turn (CR 117, 405, 500).
+
+Actions:
+
+* ``pass_priority {player}``: the player with priority passes (CR 117.3d). When all players pass
+  in succession, the top of the stack resolves (405.5) or, with an empty stack, the step ends
+  (500.2) and the next one begins with its turn-based actions.
+* ``resolve {count = 1}``: shorthand for every player passing until the top object resolves.
+* ``advance {to = step}``: shorthand for passing with an empty stack until ``step`` begins
+  (a later turn if needed). Objects that a turn-based action put on the stack (combat damage
+  under the Sixth Edition rules, era switch ``combat_damage = "on-stack"``) don't stop it:
+  every player passes and they resolve, as real passing would, also in step ``to`` itself,
+  so it ends where the damage has been dealt in every era. Any other object on the stack
+  stops it (``illegal-action``), unless it arrived in step ``to`` (e.g. a trigger).
+
+Before a player receives priority, state-based actions are performed and triggered abilities go
+on the stack (CR 117.5). Turn-based actions of each step are hooks registered with
+:func:`on_step` (the untap and draw steps, cleanup, and the combat steps of the combat area).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import offer_choices, withdraw_choices
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.registry import STEP_HOOKS, action, on_step
+from reference_engine.core.state import STEPS, GameState
+from reference_engine.resolution.drawing import draw_cards
+from reference_engine.resolution.stack import resolve_top
+from reference_engine.sba.checks import check_state_based_actions
+from reference_engine.triggers.abilities import collect_triggers, put_triggers_on_stack
+from reference_engine.turn.pool_emptying import empty_mana_pools
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+__all__ = ["advance_step", "give_priority", "pass_priority"]
+
+#: Steps in which no player gets priority unless something triggers (CR 502.4, 514.3).
+NO_PRIORITY_STEPS = frozenset({"untap", "cleanup"})
+
+
+def give_priority(state: GameState, player: str) -> None:
+    """Give ``player`` priority after SBAs and triggers (CR 117.5), resetting the passes."""
+    for _ in range(100):
+        # 603.2: abilities trigger when their event happens, before state-based actions
+        # remove the source (a creature dealing combat damage as it dies still triggers).
+        collect_triggers(state)
+        check_state_based_actions(state)
+        if not put_triggers_on_stack(state):
+            break
+    state.priority_player = player
+    state.extra["passes"] = 0
+    state.changed()
+
+
+def _next_player(state: GameState, player: str) -> str:
+    order = state.turn_order
+    return order[(order.index(player) + 1) % len(order)]
+
+
+def advance_step(state: GameState) -> None:
+    """End the current step and begin the next one (CR 500.2-500.4), with its turn-based
+    actions; mana empties from pools between steps (CR 106.4; era switch ``mana_pool``)."""
+    empty_mana_pools(state, repeating=state.extra.get("repeat_step") == state.step)
+    index = STEPS.index(state.step)
+    if state.extra.pop("repeat_step", None) == state.step:
+        # A step that happens again, e.g. the second combat damage step of 510.4.
+        index -= 1
+    if index + 1 == len(STEPS):
+        state.turn += 1
+        state.active_player = _next_player(state, state.active_player)
+        state.players[state.active_player].last_turn_began = state.turn
+        state.players[state.active_player].lands_played = 0
+        state.step = STEPS[0]
+    else:
+        state.step = STEPS[index + 1]
+    state.log("step", step=state.step, turn=state.turn, active=state.active_player)
+    for hook in STEP_HOOKS.get(state.step, []):
+        hook(state)
+    if state.step in NO_PRIORITY_STEPS and not state.zone_list("stack"):
+        collect_triggers(state)  # 603.2, as in give_priority
+        check_state_based_actions(state)
+        if not put_triggers_on_stack(state):
+            advance_step(state)
+            return
+    give_priority(state, state.active_player)
+
+
+def pass_priority(state: GameState, player: str) -> None:
+    """``player`` passes priority (CR 117.3d, 117.4)."""
+    if state.priority_player != player:
+        raise RulesViolation("no-priority",
+                             f"{player} does not have priority ({state.priority_player} has)")
+    passes = int(state.extra.get("passes", 0)) + 1
+    state.extra["passes"] = passes
+    if passes < len(state.players):
+        # 117.5: before the next player receives priority, state-based actions are performed
+        # and triggered abilities put on the stack (these aren't actions, so the passes still
+        # count as "in succession", 117.4).
+        for _ in range(100):
+            collect_triggers(state)
+            check_state_based_actions(state)
+            if not put_triggers_on_stack(state):
+                break
+        state.priority_player = _next_player(state, player)
+        return
+    if state.zone_list("stack"):
+        resolve_top(state)
+        give_priority(state, state.active_player)  # 117.3b
+    else:
+        advance_step(state)
+
+
+@action("pass_priority")
+def _pass(game: Game, a: Mapping[str, Any]) -> None:
+    pass_priority(game.state, game.player(a.get("player", game.state.priority_player)))
+
+
+@action("resolve")
+def _resolve(game: Game, a: Mapping[str, Any]) -> None:
+    """Every player passes in turn until the top object of the stack resolves (``count``
+    times); choices needed while it resolves come from the action's ``choices``."""
+    state = game.state
+    offer_choices(state, a.get("choices"))
+    try:
+        for _ in range(int(a.get("count", 1))):
+            stack = list(state.zone_list("stack"))  # a snapshot: the zone list is live
+            if not stack:
+                raise RulesViolation("illegal-action", "the stack is empty")
+            size = len(stack)
+            for _ in range(len(state.players) * 2):
+                assert state.priority_player is not None
+                pass_priority(state, state.priority_player)
+                if len(state.zone_list("stack")) < size or state.zone_list("stack")[
+                        :size] != stack[:size]:
+                    break
+    finally:
+        withdraw_choices(state)
+
+
+@action("advance")
+def _advance(game: Game, a: Mapping[str, Any]) -> None:
+    """Pass with an empty stack until step ``to`` begins (at most two turns ahead)."""
+    state = game.state
+    target = str(a.get("to", ""))
+    if target not in STEPS:
+        raise SetupError(f"advance: unknown step {target!r} (expected one of {', '.join(STEPS)})")
+    offer_choices(state, a.get("choices"))
+    try:
+        for _ in range(len(STEPS) * 3):
+            _pass_through_turn_based(state)
+            if state.zone_list("stack"):
+                raise RulesViolation("illegal-action",
+                                     "the stack is not empty; resolve it before advancing")
+            advance_step(state)
+            if state.step == target:
+                _pass_through_turn_based(state)
+                return
+    finally:
+        withdraw_choices(state)
+    raise SetupError(f"advance: step {target!r} was not reached")
+
+
+def _pass_through_turn_based(state: GameState) -> None:
+    """Every player passes while the stack holds only objects put there by turn-based actions
+    (``extra["turn_based"]``, e.g. Sixth Edition combat damage), so they resolve (405.5,
+    117.4); stops when the stack is empty or anything else arrives on it (a trigger)."""
+    stack = state.zone_list("stack")
+    for _ in range(len(state.players) * 50):
+        if not stack or not all(state.objects[o].extra.get("turn_based") for o in stack):
+            return
+        assert state.priority_player is not None
+        pass_priority(state, state.priority_player)
+
+
+@on_step("untap")
+def _untap_step(state: GameState) -> None:
+    """Turn-based action 502.3: the active player untaps their permanents."""
+    for obj in state.battlefield():
+        if obj.controller == state.active_player:
+            obj.tapped = False
+
+
+@on_step("draw")
+def _draw_step(state: GameState) -> None:
+    """Turn-based action 504.1: the active player draws a card."""
+    draw_cards(state, state.active_player)
+
+
+@on_step("cleanup")
+def _cleanup(state: GameState) -> None:
+    """Turn-based actions 514.2: damage wears off and "until end of turn" effects end."""
+    for obj in state.battlefield():
+        obj.damage = 0
+    state.effects = [e for e in state.effects if e.duration != "end-of-turn"]
+    state.changed()
