@@ -303,9 +303,16 @@ class CaseItem(pytest.Item):
                                         _use_item_location=True)
         raise CaseFailure(result, self._line_of_step(result.step))
 
+    def _generated_text(self) -> str | None:
+        if self.case.generated is None:
+            return None
+        from generators.emit import generated_text
+
+        return generated_text(self.case)
+
     def _text(self) -> str | None:
-        if self.case.text is not None:
-            return self.case.text
+        if self.case.generated is not None:
+            return self._generated_text()
         try:
             return self.path.read_text("utf-8")
         except OSError:
@@ -320,7 +327,7 @@ class CaseItem(pytest.Item):
         return None if text is None else line_of(index_lines(text), ["steps", step])
 
     def _where(self) -> str:
-        return self.case.file if self.case.text is not None and self.case.file \
+        return self.case.file if self.case.generated is not None and self.case.file \
             else str(self.path)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
@@ -342,12 +349,13 @@ class CaseItem(pytest.Item):
                       f"  observed: {canonical_json(r.observed)}"]
         if r.detail:
             lines += ["", r.detail.rstrip()]
-        if self.case.text is not None:
+        generated = self._generated_text()
+        if generated is not None:
             lines += ["", "the generated case (mtgconf explain shows it too):",
-                      self.case.text.rstrip()]
+                      generated.rstrip()]
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
-        if self.case.text is not None and self.case.file:
+        if self.case.generated is not None and self.case.file:
             return Path(self.case.file), 0, f"case {self.case.id} [{self.era}]"
         return self.path, 0, f"case {self.case.id} [{self.era}]"

@@ -7,18 +7,18 @@ written in a fixed key order (:mod:`generators.tomlcase`).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, FamilyError, draw_case, find_family
-from .tomlcase import case_text
+from .tomlcase import case_text, toml_layout
 
-__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "regenerate", "select_families",
-           "write_cases"]
+__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "generated_text", "load_generated",
+           "regenerate", "select_families", "write_cases"]
 
 #: The seed ``mtgconf run`` uses for its generated set.
 DEFAULT_SEED = 20001002
@@ -75,7 +75,7 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
     """Generate ``count`` cases and load them like case files (validated): a
     :class:`conformance.loader.LoadResult` whose cases have ``file`` = ``<generated:family>``."""
     from conformance.spec.catalog import default_spec
-    from conformance.spec.loader import LoadResult, load_case_text
+    from conformance.spec.loader import LoadResult, load_case_data, load_case_text
 
     spec = spec or default_spec()
     result = LoadResult()
@@ -83,12 +83,23 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
         return result
     for data in generate_cases(seed=seed, count=count, era=era):
         result.files += 1
-        text = case_text(data)
-        case, errors = load_case_text(text, spec, display=f"<generated:{case_path(data)}>")
+        display = f"<generated:{case_path(data)}>"
+        plain = toml_layout(data)  # what the text would read back to, without the text
+        if plain is None:
+            case, errors = load_case_text(case_text(data), spec, display=display)
+        else:
+            case, errors = load_case_data(plain, partial(case_text, data), spec,
+                                          display=display)
         result.errors += errors
         if case is not None:
-            result.cases.append(dataclasses.replace(case, text=text))
+            result.cases.append(case)
     return result
+
+
+def generated_text(case: Any) -> str:
+    """The TOML text of a loaded generated case, byte for byte what ``mtgconf generate --out``
+    writes for it: rendered on demand (for a report or a failure), never during a run."""
+    return case_text(case.data)
 
 
 _GENERATED_ID = re.compile(r"^gen\.(?P<family>.+)\.s(?P<seed>-?\d+)\.i(?P<index>\d+)$")

@@ -4,6 +4,10 @@ Header keys first, then ``[[cards]]``, ``[setup]`` with ``[[setup.objects]]`` an
 ``[[setup.effects]]``, then ``[[steps]]`` with one inline ``action``/``observe`` table each. Keys
 come in a fixed order (the usual ones first, the rest sorted), so the text is deterministic;
 ``tomllib.loads(case_text(case)) == case`` holds for every case (tested).
+
+:func:`toml_layout` gives what reading that text back would give (the same values, in the same key
+order, lists for tuples) without writing or parsing it, so a generated case can be loaded at the
+cost of its checks while its text stays one call away (tested equal, key order included).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["case_text", "inline"]
+__all__ = ["case_text", "inline", "toml_layout"]
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 _HEADER = ("id", "title", "description", "rulings", "rules", "eras", "features")
@@ -82,3 +86,91 @@ def case_text(case: Mapping[str, Any]) -> str:
     for step in case.get("steps", []):
         out += ["", "[[steps]]", *_lines(step, _STEP)]
     return "\n".join(out) + "\n"
+
+
+class _NotPlain(Exception):
+    """The value is one :func:`toml_layout` does not vouch for: let TOML text decide."""
+
+
+#: Characters TOML forbids unescaped in a string that JSON leaves raw (DEL), and surrogates.
+_RAW = re.compile("[\x7f\ud800-\udfff]")
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as tomllib reads back :func:`inline` ``(value)``: inline tables key-ordered
+    like :func:`inline` writes them, lists for sequences, fresh containers."""
+    if isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _NotPlain
+        return value
+    if isinstance(value, str):
+        if _RAW.search(value):
+            raise _NotPlain
+        return value
+    if isinstance(value, Mapping):
+        return _plain_table(value, _INLINE)
+    if isinstance(value, Sequence):
+        return [_plain(v) for v in value]
+    raise _NotPlain
+
+
+def _plain_table(table: Mapping[str, Any], first: Sequence[str], skip: Sequence[str] = ()
+                 ) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k in table:
+        if not isinstance(k, str) or _RAW.search(k):
+            raise _NotPlain
+    for k, v in _ordered(table, first):
+        if k not in skip:
+            out[k] = _plain(v)
+    return out
+
+
+def _tables(value: Any) -> list[Mapping[str, Any]]:
+    """An array of tables as :func:`case_text` writes it (``[[...]]`` per entry)."""
+    if not isinstance(value, Sequence) or isinstance(value, str) or not all(
+            isinstance(v, Mapping) for v in value):
+        raise _NotPlain
+    return list(value)
+
+
+def toml_layout(case: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What ``tomllib.loads(case_text(case))`` returns, built without the text; None when the
+    case holds something this cannot vouch for (then write and read the text)."""
+    try:
+        return _layout(case)
+    except (_NotPlain, RecursionError):
+        return None
+
+
+def _layout(case: Mapping[str, Any]) -> dict[str, Any]:
+    known = set(_HEADER) | {"generated", "cards", "setup", "steps"}
+    out = _plain_table({k: v for k, v in case.items() if k in _HEADER}, _HEADER)
+    out.update(_plain_table({k: v for k, v in case.items() if k not in known}, ()))
+    if "generated" in case:
+        out["generated"] = _plain(case["generated"])
+    cards = []
+    for card in _tables(case.get("cards", [])):
+        faces = card.get("faces")
+        entry = _plain_table(card, _CARD, skip=("faces",) if faces else ())
+        if faces:
+            entry["faces"] = [_plain_table(face, _FACE) for face in _tables(faces)]
+        cards.append(entry)
+    if cards:
+        out["cards"] = cards
+    setup = case.get("setup", {})
+    if not isinstance(setup, Mapping):
+        raise _NotPlain
+    tables = [k for k in ("objects", "effects") if setup.get(k)]
+    plain_setup = _plain_table(setup, _SETUP, skip=tables)
+    if "objects" in tables:
+        plain_setup["objects"] = [_plain_table(o, _OBJECT) for o in _tables(setup["objects"])]
+    if "effects" in tables:
+        plain_setup["effects"] = [_plain_table(e, ("type",)) for e in _tables(setup["effects"])]
+    out["setup"] = plain_setup
+    steps = [_plain_table(step, _STEP) for step in _tables(case.get("steps", []))]
+    if steps:
+        out["steps"] = steps
+    return out

@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import copy
+import os
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import reference_engine.areas  # noqa: F401 - fills the registry with every rules area, from the top
 from reference_engine.core.cards import CardCatalog
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.eras import Era
-from reference_engine.core.errors import RulesViolation, SetupError, UnsupportedQuery
+from reference_engine.core.errors import EngineError, RulesViolation, SetupError, UnsupportedQuery
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import ACTIONS, QUERIES
-from reference_engine.core.state import GameState, snapshot
+from reference_engine.core.state import SHARED_TYPES, GameState, differences, snapshot
 from reference_engine.layers.system import characteristics_of
 from reference_engine.setup import build_state
 
-__all__ = ["Game"]
+__all__ = ["CHECK_UNDO", "Game"]
+
+#: While true (``REFERENCE_ENGINE_CHECK_UNDO=1``, or set ``CHECK_UNDO[0]`` in a test), every
+#: rejected action is also checked against a deep copy taken before it: the restored state must
+#: equal it field for field, or the action raises AssertionError naming the differences.
+CHECK_UNDO = [os.environ.get("REFERENCE_ENGINE_CHECK_UNDO", "") not in ("", "0")]
+
+
+#: Journal entries after which a game takes a new checkpoint, so undoing never replays more.
+CHECKPOINT_EVERY = 64
 
 
 class Game:
@@ -26,15 +38,33 @@ class Game:
     >>> game.perform({"type": "pass_priority", "player": "alice"})  # doctest: +SKIP
     >>> game.observe({"query": "mana_value", "object": "ab"})  # doctest: +SKIP
     5
+
+    Undo without copying: an action the rules forbid must change nothing (CR 601.2, 733.1), yet
+    almost every action is allowed, so none is copied ahead. The game keeps a *journal* of what
+    did (the actions allowed) since a starting point (its setup, or a
+    :func:`~reference_engine.state.snapshot` checkpoint); to undo an action it rebuilds the
+    starting point and replays the journal. The engine is deterministic, so that gives every
+    field of the state back, including fields added after this was written. Any other change
+    to the state (a query that ends an effect, a test editing the state) goes through
+    :meth:`GameState.changed`, so the version tells: the next action starts a new checkpoint.
+    ``CHECK_UNDO`` compares every undo with a deep copy; the test suite runs every case so.
     """
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, *,
+                 rebuild: Callable[[], GameState] | None = None) -> None:
         self.state = state
+        #: Makes a fresh copy of the starting point; None until the first checkpoint.
+        self._rebuild = rebuild
+        self._journal: list[Mapping[str, Any]] = []
+        #: The state's version when the journal last described it (None: it does not).
+        self._synced: int | None = state.version if rebuild is not None else None
 
     @classmethod
     def from_setup(cls, setup: Mapping[str, Any], *, catalog: CardCatalog, era: Era) -> Game:
         """Build the game a case's ``setup`` describes."""
-        return cls(build_state(setup, catalog=catalog, era=era))
+        own = _plain_copy(setup)  # rebuilt from this, so no later change to ``setup`` counts
+        return cls(build_state(own, catalog=catalog, era=era),
+                   rebuild=partial(_build_fresh, own, catalog, era))
 
     # -- the two verbs ---------------------------------------------------------------------------
 
@@ -47,17 +77,28 @@ class Game:
             raise UnsupportedQuery(
                 f"unknown action type {kind!r} (known: {', '.join(sorted(ACTIONS))})"
             )
-        before = snapshot(self.state)
-        self.state.log("action", action=dict(action))
+        self._sync()
+        expected = _checked_copy(self.state) if CHECK_UNDO[0] else None
         try:
-            handler(self, action)
+            self._apply(handler, action)
         except (RulesViolation, SetupError):
             # An illegal action changes nothing (601.2 for casting; an illegal combat damage
             # division found only as the combat damage step begins, CR 510.1e): put it back.
-            self.state.__dict__.clear()
-            self.state.__dict__.update(before.__dict__)
+            self._restore()
+            if expected is not None:
+                _check_restored(expected, self.state, action)
             self.state.changed()
+            self._synced = self.state.version
             raise
+        except BaseException:
+            self._synced = None  # changed half-way: the journal no longer describes it
+            raise
+        self._record(action)
+
+    def _apply(self, handler: Callable[[Game, Mapping[str, Any]], None],
+               action: Mapping[str, Any]) -> None:
+        self.state.log("action", action=dict(action))
+        handler(self, action)
         self.state.changed()
 
     def observe(self, query: Mapping[str, Any]) -> Any:
@@ -68,7 +109,43 @@ class Game:
             raise UnsupportedQuery(
                 f"unknown query {kind!r} (known: {', '.join(sorted(QUERIES))})"
             )
+        # A query only reads, or changes the state through GameState.changed() (e.g. ending an
+        # effect whose source is gone, CR 611.2b): then the journal no longer describes the
+        # state, and the next action starts a checkpoint (see _sync).
         return handler(self, query)
+
+    # -- the journal -----------------------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Start a new checkpoint if the journal does not describe the state (a fresh
+        ``Game(state)``, a change behind the game's back, a long journal)."""
+        if self._synced != self.state.version or len(self._journal) >= CHECKPOINT_EVERY:
+            point = snapshot(self.state)
+            self._rebuild = partial(snapshot, point)
+            self._journal = []
+            self._synced = self.state.version
+
+    def _record(self, action: Mapping[str, Any]) -> None:
+        self._journal.append(_plain_copy(action))
+        self._synced = self.state.version
+
+    def _restore(self) -> None:
+        """Put back the state as the journal describes it: rebuild the starting point, then
+        replay every action in order."""
+        assert self._rebuild is not None  # _sync ran first
+        replay = Game(self._rebuild())
+        for request in self._journal:
+            handler = ACTIONS[str(request.get("type", ""))]
+            try:
+                replay._apply(handler, request)
+            except (RulesViolation, SetupError) as exc:
+                raise EngineError(f"undo failed: replaying {dict(request)!r} was rejected "
+                                  f"({exc}), though it was allowed before") from exc
+        version = self.state.version  # versions only grow: a cache never mistakes old for new
+        self.state.__dict__.clear()
+        self.state.__dict__.update(replay.state.__dict__)
+        self.state._version = max(version, self.state._version)
+
 
     # -- helpers for area modules ---------------------------------------------------------------
 
@@ -95,3 +172,61 @@ class Game:
             )
         return str(ref)
 
+
+
+def _build_fresh(setup: Mapping[str, Any], catalog: CardCatalog, era: Era) -> GameState:
+    return build_state(_plain_copy(setup), catalog=catalog, era=era)
+
+
+_NESTED = (dict, list, tuple)
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (mappings, lists, tuples; other values shared): the journal
+    keeps what it was asked, whatever the caller does with its own dicts later."""
+    kind = type(value)
+    if kind is dict:
+        new = value.copy()
+        for k, v in value.items():
+            if type(v) in _NESTED or isinstance(v, Mapping):
+                new[k] = _plain_copy(v)
+        return new
+    if kind is list:
+        return [_plain_copy(v) if type(v) in _NESTED or isinstance(v, Mapping) else v
+                for v in value]
+    if kind is tuple:
+        return tuple(_plain_copy(v) for v in value)
+    if isinstance(value, Mapping):
+        return _plain_copy(dict(value))
+    return value
+
+
+def _checked_copy(state: GameState) -> GameState:
+    memo: dict[int, Any] = {}
+    for v in state.__dict__.values():
+        _share(v, memo)
+    memo[id(state.__dict__.get("_chars_cache"))] = None
+    copied: GameState = copy.deepcopy(state, memo)
+    return copied
+
+
+def _share(value: Any, memo: dict[int, Any], depth: int = 0) -> None:
+    """Mark the values a snapshot shares, so the checking copy shares them too."""
+    if type(value) in SHARED_TYPES:
+        memo[id(value)] = value
+    elif depth < 50 and isinstance(value, (dict, list, tuple, set)):
+        for v in (value.values() if isinstance(value, dict) else value):
+            _share(v, memo, depth + 1)
+    elif depth < 50 and hasattr(value, "__dict__") and not isinstance(value, type):
+        for v in vars(value).values():
+            _share(v, memo, depth + 1)
+
+
+def _check_restored(expected: GameState, state: GameState, action: Mapping[str, Any]) -> None:
+    """The restored state equals the copy taken before the action, except for the version (a
+    change counter for caches, which a rejected action still advances)."""
+    found = [d for d in differences(expected, state, limit=40)
+             if not d.startswith("state['_version']")]
+    if found:
+        raise AssertionError(f"undoing the rejected action {dict(action)!r} did not restore "
+                             "the state:\n  " + "\n  ".join(found))

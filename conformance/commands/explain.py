@@ -59,10 +59,13 @@ def _generated(ref: str, spec: Spec) -> Case | None:
     case, errors = load_case_text(text, spec, display=f"<generated:{case_path(data)}>")
     if case is None:
         print_spec_errors(console(stderr=True), errors)
-        return None
-    import dataclasses
+    return case
 
-    return dataclasses.replace(case, text=text)
+
+def _text(case: Case) -> str:
+    from generators.emit import generated_text
+
+    return generated_text(case)
 
 
 def find_case(ref: str, spec: Spec) -> tuple[Case | None, list[str]]:
@@ -183,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
             "rules": list(case.rules), "eras": list(case.eras),
             "features": list(case.features), "words": describe_case(case, spec),
             "traces": [t.to_dict() for t in traces],
-            **({"text": case.text} if case.text else {}),
+            **({"text": _text(case)} if case.generated is not None else {}),
             **({"engine": [{"result": r.to_record(),
                             "exchanges": [{"request": e.request, "reply": e.reply}
                                           for e in log]} for r, log in engine]}
@@ -195,10 +198,10 @@ def run(args: argparse.Namespace) -> int:
     out.print(f"[bold]{escape(lines[0])}[/bold]", markup=True, soft_wrap=True)
     for line in lines[1:]:
         out.print(line, markup=False, soft_wrap=True)
-    if case.text and case.file and case.file.startswith("<generated:"):
+    if case.generated is not None:
         out.print("")
-        out.print("its TOML (as `mtgconf generate` writes it):", markup=False)
-        out.print(case.text.rstrip(), markup=False, soft_wrap=True)
+        out.print("its TOML (as `mtgconf generate --out` writes it):", markup=False)
+        out.print(_text(case).rstrip(), markup=False, soft_wrap=True)
     for i, trace in enumerate(traces):
         out.print("")
         for line in format_trace(trace):

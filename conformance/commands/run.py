@@ -77,6 +77,18 @@ def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
     loaded.files += extra.files
 
 
+def _with_text(result: Any, generated: dict[str, Any]) -> Any:
+    """``result`` carrying its generated case's TOML text (rendered only for a result that did
+    not pass, so a report's reader can open it)."""
+    case = generated.get(result.case)
+    if case is None:
+        return result
+    from generators.emit import generated_text
+
+    result.case_text = generated_text(case)
+    return result
+
+
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
@@ -152,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
         runner.close()
         return 2
     writer = _resume.writer(args)
+    generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
     hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
@@ -170,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
+                if result.generated and result.result != "passed":
+                    result = _with_text(result, generated)
                 results.append(result)
                 if writer:
                     writer.write(result)

@@ -176,8 +176,7 @@ class Runner:
             case=case.id, era=item.era, result=kind, adapter=self.info.name,
             adapter_version=self.info.version, area=case.area, file=case.file,
             title=case.title, rulings=case.rulings, rules=case.rules,
-            generated=case.generated is not None,
-            case_text=case.text if case.generated is not None and case.text else "", **fields)
+            generated=case.generated is not None, **fields)
 
     def run_item(self, item: WorkItem) -> CaseResult:
         """Run (or report) one work item."""

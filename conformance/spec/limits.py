@@ -10,9 +10,10 @@ files are opened (a named pipe would block the loader, a device would never end)
 from __future__ import annotations
 
 import datetime
+import json
 import math
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,9 +69,12 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
                                hint="spec files are UTF-8 text")
 
 
-def escaped_root(path: Path, roots: list[Path]) -> Path | None:
+def escaped_root(path: Path, roots: list[Path], *,
+                 resolve: Callable[[Path], Path] = Path.resolve) -> Path | None:
     """The directory of ``roots`` that ``path`` was found in but leads out of (through a
-    symbolic link), or None when it stays inside (or was named directly)."""
+    symbolic link), or None when it stays inside (or was named directly). ``resolve`` turns a
+    path into its real one (a caching resolver saves the loader most of the file system calls).
+    """
     for root in roots:
         if not root.is_dir():
             continue
@@ -79,7 +83,7 @@ def escaped_root(path: Path, roots: list[Path]) -> Path | None:
         except ValueError:
             continue
         try:
-            path.resolve().relative_to(root.resolve())
+            resolve(path).relative_to(resolve(root))
         except ValueError:
             return root
         except OSError:  # a link loop: let the read report it
@@ -91,12 +95,28 @@ def non_json_values(value: Any, path: tuple[Any, ...] = ()
                     ) -> Iterator[tuple[str, str, list[Any], str | None]]:
     """Yield (code, message, JSON path, hint) for each value TOML allows but JSON does not
     (dates, times, NaN, infinities): a case's data goes to engines as JSON."""
+    if not path and _is_plain_json(value):
+        return  # the usual case, decided by the C encoder without a walk in Python
+    yield from _non_json_values(value, path)
+
+
+def _is_plain_json(value: Any) -> bool:
+    """True when the JSON encoder takes ``value`` as it is (no date, time, NaN or infinity)."""
+    try:
+        json.dumps(value, allow_nan=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _non_json_values(value: Any, path: tuple[Any, ...] = ()
+                     ) -> Iterator[tuple[str, str, list[Any], str | None]]:
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from non_json_values(v, (*path, k))
+            yield from _non_json_values(v, (*path, k))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from non_json_values(v, (*path, i))
+            yield from _non_json_values(v, (*path, i))
     elif isinstance(value, (datetime.date, datetime.time)):
         yield ("not-json", f"the {type(value).__name__} {value.isoformat()} is not a JSON "
                "value", list(path), "write dates and times as strings")

@@ -7,7 +7,9 @@ reported together, and a bad file never stops the others from loading.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,9 +25,11 @@ from conformance.spec.limits import (
     too_large,
 )
 from conformance.spec.model import Case, Step
+from conformance.spec.schema import is_valid
 from conformance.spec.tomlindex import index_lines, line_of
 
-__all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_file", "load_cases"]
+__all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_data", "load_case_file",
+           "load_cases"]
 
 #: Keys of an action or query that name an object by handle.
 HANDLE_KEYS = ("object", "attacker", "blocker", "source", "card", "spell", "permanent")
@@ -56,19 +60,37 @@ def find_case_files(paths: Sequence[Path | str] | None = None,
     return files
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, real: Path | None = None) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str((real or path.resolve()).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
 
-def load_case_file(path: Path | str, spec: Spec | None = None) -> tuple[Case | None,
-                                                                        list[SpecError]]:
-    """Load one case file; return the case (None if it has errors) and every error."""
+class _Resolver:
+    """``Path.resolve`` for many files in few directories: each directory is resolved once,
+    then a file is its real directory plus its name, unless the file itself is a link."""
+
+    def __init__(self) -> None:
+        self._dirs: dict[Path, Path] = {}
+
+    def __call__(self, path: Path) -> Path:
+        name = path.name
+        if not name or name in (".", "..") or os.path.islink(path):
+            return path.resolve()
+        parent = self._dirs.get(path.parent)
+        if parent is None:
+            parent = self._dirs[path.parent] = path.parent.resolve()
+        return parent / name
+
+
+def load_case_file(path: Path | str, spec: Spec | None = None, *,
+                   real: Path | None = None) -> tuple[Case | None, list[SpecError]]:
+    """Load one case file; return the case (None if it has errors) and every error.
+    ``real`` is the file's resolved path when the caller already knows it."""
     spec = spec or default_spec()
     path = Path(path)
-    shown = _display(path)
+    shown = _display(path, real)
     text, error = read_spec_text(path, display=shown)
     if text is None:
         if error is not None and error.code == "no-such-file":
@@ -94,18 +116,37 @@ def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None
     data, errors = parse_toml_text(text, "case", display=display)
     if data is None:
         return None, errors
-    index = index_lines(text)
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
     if not errors:
-        errors += [
-            SpecError(code, message, file=display, case=case_id, path=_path_text(path),
-                      line=line_of(index, path), hint=hint)
-            for code, message, path, hint in [*non_json_values(data),
-                                              *semantic_problems(data, spec)]
-        ]
+        problems = [*non_json_values(data), *semantic_problems(data, spec)]
+        if problems:  # the line index is built only to place an error
+            index = index_lines(text)
+            errors += [
+                SpecError(code, message, file=display, case=case_id, path=_path_text(path),
+                          line=line_of(index, path), hint=hint)
+                for code, message, path, hint in problems
+            ]
     if errors:
         return None, errors
     return case_from_data(data, spec, file=display), []
+
+
+def load_case_data(data: dict[str, Any], text: Callable[[], str], spec: Spec, *,
+                   display: str) -> tuple[Case | None, list[SpecError]]:
+    """Load a case given as the data its TOML ``text`` reads back to (a generated case, see
+    :func:`generators.tomlcase.toml_layout`): the same checks, without writing or parsing text.
+
+    A case that passes every check is built from ``data`` directly. Any doubt (a problem found,
+    a value that is not plain JSON, data that might be large) loads ``text()`` instead, so the
+    errors are exactly those of the text, with their lines."""
+    try:
+        plain = json.dumps(data, allow_nan=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        plain = None
+    if (plain is not None and len(plain) <= MAX_SPEC_FILE_BYTES // 8
+            and is_valid("case", data) and not any(True for _ in semantic_problems(data, spec))):
+        return case_from_data(data, spec, file=display), []
+    return load_case_text(text(), spec, display=display)
 
 
 def _path_text(path: Sequence[Any]) -> str:
@@ -272,16 +313,21 @@ def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = No
     result = LoadResult()
     seen: dict[str, str] = {}
     roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
+    resolve = _Resolver()
     for path in find_case_files(paths, spec):
         result.files += 1
-        escaped = escaped_root(path, roots)
+        escaped = escaped_root(path, roots, resolve=resolve)
+        try:
+            real: Path | None = resolve(path)
+        except OSError:  # a link loop: the read reports it
+            real = None
         if escaped is not None:
             result.errors.append(SpecError(
                 "outside-tree", f"the file links outside {escaped} and was not read",
-                file=_display(path), hint="case files must live inside the directory they "
-                "are found in"))
+                file=_display(path, real), hint="case files must live inside the directory "
+                "they are found in"))
             continue
-        case, errors = load_case_file(path, spec)
+        case, errors = load_case_file(path, spec, real=real)
         result.errors += errors
         if case is None:
             continue

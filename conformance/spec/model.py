@@ -53,9 +53,6 @@ class Case:
     cards: tuple[Mapping[str, Any], ...] = ()
     generated: Mapping[str, Any] | None = None
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    #: The TOML text of a case that has no file (a generated case), as ``mtgconf generate``
-    #: would write it, so a report can show it.
-    text: str | None = field(default=None, compare=False, repr=False)
 
     def card_names(self) -> list[str]:
         """Names of the catalog cards the setup uses (tokens excluded), in first-use order."""

@@ -1,8 +1,17 @@
-"""JSON Schemas of the spec (``spec/schema/*.json``) and validation that reports every error."""
+"""JSON Schemas of the spec (``spec/schema/*.json``) and validation that reports every error.
+
+Two validators share each schema. The fast one (``jsonschema-rs``, compiled, about a hundred times
+quicker here) only answers *is this valid?*, and is asked first; the thorough one (``jsonschema``)
+runs only when the answer is no, to explain the failure with every error and its path. So a valid
+file costs a compiled check, and an invalid one gets exactly the messages it always got. Should the
+two ever disagree, the thorough one decides: the fast "no" of a file it finds valid costs only time.
+``MTGCONF_NO_FAST_VALIDATOR=1`` (or :func:`fast_validation` ``(False)``) turns the fast one off.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -14,7 +23,15 @@ from referencing import Registry, Resource
 
 from conformance.spec.paths import spec_root
 
-__all__ = ["SCHEMAS", "iter_schema_errors", "json_path", "schema", "validator"]
+try:
+    import jsonschema_rs as _rs
+
+    _compiled: Any = _rs
+except ImportError:  # pragma: no cover - a platform without its wheel: the thorough path only
+    _compiled = None
+
+__all__ = ["SCHEMAS", "fast_validation", "is_valid", "iter_schema_errors", "json_path", "schema",
+           "validator"]
 
 #: Schema names, each ``spec/schema/<name>.schema.json``.
 SCHEMAS = ("case", "card", "ruling", "protocol", "report", "eras", "features")
@@ -48,6 +65,40 @@ def schema(name: str) -> dict[str, Any]:
 def validator(name: str) -> Draft202012Validator:
     """A validator for schema ``name`` that resolves references to the other schemas."""
     return Draft202012Validator(schema(name), registry=_registry())
+
+
+@cache
+def _fast(name: str) -> Any:
+    """The compiled validator of schema ``name`` (references resolved from the local schemas,
+    never fetched), or None without ``jsonschema-rs``."""
+    if _compiled is None:  # pragma: no cover
+        return None
+    registry = _compiled.Registry([(schema(n)["$id"], schema(n)) for n in SCHEMAS])
+    return _compiled.validator_for(schema(name), registry=registry)
+
+
+_FAST = [os.environ.get("MTGCONF_NO_FAST_VALIDATOR", "") in ("", "0")]
+
+
+def fast_validation(enabled: bool | None = None) -> bool:
+    """Whether :func:`is_valid` asks the compiled validator first; set it with ``enabled``
+    (tests compare the two paths). Returns the setting in force before the call."""
+    before = _FAST[0]
+    if enabled is not None:
+        _FAST[0] = enabled
+    return before
+
+
+def is_valid(name: str, instance: Any) -> bool:
+    """True when ``instance`` certainly satisfies schema ``name`` (the compiled check); False
+    means "ask :func:`iter_schema_errors`", which has the last word."""
+    fast = _fast(name) if _FAST[0] else None
+    if fast is None:
+        return False
+    try:
+        return bool(fast.is_valid(instance))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        return False  # not JSON (a TOML date), too deep, too large: the thorough path explains
 
 
 def json_path(path: Sequence[Any]) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.cards import CardCatalog, CardDef
+from reference_engine.core.cards import CardCatalog, CardDef, FaceDef
 from reference_engine.core.eras import Era
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import PER_PLAYER_ZONES, SHARED_ZONES, ZONES, GameObject
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
     from reference_engine.layers.effects import ContinuousEffect
 
-__all__ = ["MOVE_REPLACEMENTS", "STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player"]
+__all__ = ["MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState",
+           "Player", "differences", "snapshot"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -245,17 +246,118 @@ class GameState:
         return [p for p in self.turn_order if p != player]
 
 
+#: Types a snapshot shares with the state instead of copying: immutable values, and what stays
+#: fixed for a whole game (card definitions, the catalog, the era, logged events). Anything else
+#: is copied, whatever new fields or classes the state grows.
+SHARED_TYPES: set[type] = {str, int, float, bool, complex, bytes, type(None), type, range,
+                           frozenset, CardDef, FaceDef, CardCatalog, Era, Event}
+
+#: How a snapshot copies each type it has met: 0 by ``__dict__``, 1 with :func:`copy.deepcopy`.
+_PLANS: dict[type, int] = {}
+
+
+def _plan(kind: type) -> int:
+    """Copy by ``__dict__`` only a plain class (a dataclass or the like) that customises
+    neither copying nor pickling; anything else gets :func:`copy.deepcopy`'s own rules."""
+    base: Any = object
+    plain = (getattr(kind, "__new__", None) is base.__new__
+             and getattr(kind, "__reduce_ex__", None) is base.__reduce_ex__
+             and getattr(kind, "__reduce__", None) is base.__reduce__
+             and not hasattr(kind, "__deepcopy__")
+             and not hasattr(kind, "__setstate__")
+             and all("__slots__" not in vars(c) for c in kind.__mro__[:-1]))
+    _PLANS[kind] = plan = 0 if plain else 1
+    return plan
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of ``value`` that keeps :data:`SHARED_TYPES` shared and, like
+    :func:`copy.deepcopy`, copies an object reached twice once (``memo`` by ``id``)."""
+    kind = type(value)
+    if kind in SHARED_TYPES:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    shared = SHARED_TYPES
+    if kind is dict:
+        new: Any = {}
+        memo[id(value)] = new
+        for k, v in value.items():
+            new[k] = v if type(v) in shared else _copy(v, memo)
+        return new
+    if kind is list:
+        new = []
+        memo[id(value)] = new
+        new.extend([v if type(v) in shared else _copy(v, memo) for v in value])
+        return new
+    if kind is tuple:
+        items = [v if type(v) in shared else _copy(v, memo) for v in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
+    if kind is set:
+        new = set(value)  # members are hashable values
+        memo[id(value)] = new
+        return new
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = _plan(kind)
+    if plan == 0:
+        new = object.__new__(kind)
+        memo[id(value)] = new
+        fields = {}
+        for k, v in value.__dict__.items():
+            fields[k] = v if type(v) in shared else _copy(v, memo)
+        object.__setattr__(new, "__dict__", fields)
+        return new
+    return copy.deepcopy(value, memo)
+
+
 def snapshot(state: GameState) -> GameState:
-    """A deep copy of ``state`` to undo an action or try one out: it shares what never changes
-    during a game (the card catalog, the era, card definitions, logged events) and drops the
-    characteristics cache, which is rebuilt on demand."""
-    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.era): state.era}
-    cache = state.__dict__.get("_chars_cache")
-    if cache is not None:
-        memo[id(cache)] = None
-    for obj in state.objects.values():
-        memo[id(obj.card)] = obj.card
-    for event in state.events:
-        memo[id(event)] = event
-    copied: GameState = copy.deepcopy(state, memo)
+    """A copy of ``state`` to try an action out or to come back to: every field is copied
+    (new ones too), sharing only :data:`SHARED_TYPES`; the characteristics cache is dropped
+    (rebuilt on demand). Equal to a :func:`copy.deepcopy` that shares those types (tested), at
+    a fraction of its cost."""
+    memo: dict[int, Any] = {}
+    fields = {}
+    for k, v in state.__dict__.items():
+        fields[k] = v if type(v) in SHARED_TYPES else _copy(v, memo)
+    fields["_chars_cache"] = None
+    copied: GameState = object.__new__(GameState)
+    copied.__dict__.update(fields)
     return copied
+
+
+def differences(a: Any, b: Any, where: str = "state", limit: int = 20) -> list[str]:
+    """Where two states (or any values) differ, as ``path: a != b`` lines (at most ``limit``):
+    fields, dict keys in order, list items, objects by type and fields. The characteristics
+    cache is ignored; everything else, fields added later included, is compared."""
+    out: list[str] = []
+    _diff(a, b, where, out, limit)
+    return out
+
+
+def _diff(a: Any, b: Any, where: str, out: list[str], limit: int) -> None:
+    if len(out) >= limit or a is b:
+        return
+    if type(a) is not type(b):
+        out.append(f"{where}: {type(a).__name__} != {type(b).__name__}")
+    elif isinstance(a, dict):
+        if list(a) != list(b):
+            out.append(f"{where}: keys {list(a)!r} != {list(b)!r}")
+            return
+        for k in a:
+            _diff(a[k], b[k], f"{where}[{k!r}]", out, limit)
+    elif isinstance(a, (list, tuple)):
+        if len(a) != len(b):
+            out.append(f"{where}: {len(a)} items != {len(b)} items")
+            return
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _diff(x, y, f"{where}[{i}]", out, limit)
+    elif isinstance(a, GameState) or (hasattr(a, "__dict__") and type(a) not in SHARED_TYPES
+                                      and not isinstance(a, type)):
+        da = {k: v for k, v in vars(a).items() if k != "_chars_cache"}
+        db = {k: v for k, v in vars(b).items() if k != "_chars_cache"}
+        _diff(da, db, where if isinstance(a, GameState) else f"{where}<{type(a).__name__}>",
+              out, limit)
+    elif a != b:
+        out.append(f"{where}: {a!r} != {b!r}")

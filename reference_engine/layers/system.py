@@ -219,8 +219,11 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
     cached = state._chars_cache
     if cached is not None and cached[0] == state.version:
         return cached[1]
+    active = [e for e in state.effects if _still_active(state, e)]
+    if len(active) != len(state.effects):
+        state.effects = active  # an effect ended (CR 611.2b): a change of the state
+        state.changed()
     current = {oid: _printed(state, obj) for oid, obj in state.objects.items()}
-    state.effects = [e for e in state.effects if _still_active(state, e)]
     started: Started = {}
 
     def apply(effect: ContinuousEffect, chars: dict[int, Characteristics]) -> None:
