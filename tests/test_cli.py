@@ -222,10 +222,31 @@ def test_closed_pipe_is_quiet() -> None:
     assert "Traceback" not in err and "BrokenPipe" not in err
 
 
-def test_ctrl_c_is_one_line_not_a_traceback() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "conformance", "run", "--no-progress"],
+def test_ctrl_c_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from conformance.spec import loader
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(loader, "load_cases", interrupted)
+    monkeypatch.setattr("conformance.commands.run.load_cases", interrupted)
+    assert main(["run", "-q"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+def test_ctrl_c_during_a_run_is_one_line_not_a_traceback() -> None:
+    """SIGINT once the engine process runs (so the harness is past its own start-up)."""
+    engine = Path(__file__).parent / "engines" / "faulty_engine.py"
+    proc = subprocess.Popen([sys.executable, "-m", "conformance", "run", "--no-progress",
+                             "--adapter", f"cmd:{sys.executable} {engine} --slow 30",
+                             "spec/cases/characteristics/multicolor-from-mana-cost.toml"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.0)  # loading or running: both must end cleanly
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not children.read_text().strip():
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
