@@ -26,6 +26,8 @@ class SpecError(ConformanceError):
     path: str | None = None
     line: int | None = None
     hint: str | None = None
+    #: "error" (the spec is wrong) or "warning" (worth a look; ``validate`` still passes).
+    severity: str = "error"
 
     def __post_init__(self) -> None:
         super().__init__(self.format())
@@ -54,7 +56,8 @@ class SpecError(ConformanceError):
     def to_dict(self) -> dict[str, object]:
         """The error as a JSON table (for ``--json`` output)."""
         return {"code": self.code, "message": self.message, "file": self.file,
-                "case": self.case, "path": self.path, "line": self.line, "hint": self.hint}
+                "case": self.case, "path": self.path, "line": self.line, "hint": self.hint,
+                "severity": self.severity}
 
 
 class AdapterError(ConformanceError):

@@ -52,6 +52,7 @@ import reference_engine.resolution.stack
 import reference_engine.sba.attachments
 import reference_engine.sba.counters
 import reference_engine.sba.legend
+import reference_engine.sba.world
 import reference_engine.turn.priority
 import reference_engine.turn.queries
 

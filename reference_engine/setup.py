@@ -25,9 +25,10 @@ __all__ = ["EFFECT_META_KEYS", "build_state"]
 EFFECT_META_KEYS = frozenset({"affected", "duration", "controller", "source", "condition", "note"})
 
 
-def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str) -> CardDef:
+def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str,
+              naming: str = "subtypes-plus-token") -> CardDef:
     if "token" in entry:
-        return token_card(entry["token"], where)
+        return token_card(entry["token"], where, naming)
     name = entry.get("card")
     if not isinstance(name, str):
         raise SetupError(f"{where}: an object needs a card name or a token description")
@@ -46,7 +47,7 @@ def _player(state: GameState, name: Any, where: str) -> str:
 def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
     handle = entry.get("handle")
     where = f"setup.objects[{index}]" + (f" ({handle})" if handle else "")
-    card = _card_for(entry, state.catalog, where)
+    card = _card_for(entry, state.catalog, where, state.era.switch("token_naming"))
     owner = _player(state, entry.get("owner", state.turn_order[0]), where)
     controller = _player(state, entry.get("controller", owner), where)
     zone = str(entry.get("zone", "battlefield"))

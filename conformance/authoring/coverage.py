@@ -12,6 +12,9 @@ Buckets stay visible instead of one flattering percentage, overall and per era:
 
 A ruling's overall bucket is the worst of its eras' (failing, then not-run), ``no-case`` only when
 it has no case at all; eras of the ruling that still lack a case are listed in ``missing_eras``.
+A ruling is judged only in the eras it holds in (its ``eras`` in ``spec/rulings.toml``): a case
+run in another era says nothing about it, so an Invasion-only ruling never gets a modern bucket
+(lint warns about such tags: ``ruling-not-in-eras``).
 CR numbers are covered by the cases that cite them directly; numbers cited only by the ruling
 catalog are listed too, in ``no-case``.
 """
@@ -60,8 +63,9 @@ def _judge(linked: Sequence[Case], by_key: Mapping[tuple[str, str], list[CaseRes
     per_era: dict[str, dict[str, Any]] = {}
     all_results: list[CaseResult] = []
     passing = failing = 0
+    eras = list(eras)
     for case in linked:
-        rs = [r for e in case.eras for r in by_key.get((case.id, e), [])]
+        rs = [r for e in case.eras if e in eras for r in by_key.get((case.id, e), [])]
         all_results += rs
         passing += bool(rs) and all(r.result in _PASS for r in rs)
         failing += any(r.result in _FAIL for r in rs)
@@ -94,8 +98,8 @@ def compute_coverage(spec: Spec, cases: Sequence[Case],
     era_ids = list(spec.eras)
     rulings: dict[str, Any] = {}
     for rid, ruling in spec.rulings.items():
-        linked = [c for c in cases if rid in c.rulings]
-        eras = list(dict.fromkeys([*ruling.eras, *(e for c in linked for e in c.eras)]))
+        eras = list(ruling.eras)
+        linked = [c for c in cases if rid in c.rulings and set(c.eras) & set(eras)]
         entry = _judge(linked, by_key, eras)
         if not ruling.testable:
             entry["bucket"] = "not-testable"

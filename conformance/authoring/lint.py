@@ -9,6 +9,14 @@ duplicate ids and handles); lint adds the checks that keep the suite readable an
   present tense ("A split card ... has"), not what a test should do;
 * ``cr-malformed`` / ``cr-unknown``: every CR number cited by a case, a ruling or a feature is
   well formed and present in the index of the shipped edition (``spec/cr-index.txt``);
+* ``period-cr-unknown`` / ``period-rules-era``: a case's ``period_rules`` are numbers of the
+  edition of a non-modern era it lists, present in that era's index (``cr_index`` of
+  ``spec/eras.toml``, e.g. ``spec/cr-index-1999.txt`` for the Invasion era);
+* ``era-not-in-rulings`` / ``ruling-not-in-eras`` (warnings): each era a case lists is an era
+  of at least one of the rulings it tags, and each ruling it tags holds in at least one of its
+  eras, so a case never claims a ruling in an era where the ruling does not hold;
+* ``switch-*``: every era switch of ``spec/eras.toml`` cites each era's rules by that era's
+  edition and names example cases that exist;
 * ``reference-fails`` (with ``--check-reference``): each case passes on the reference engine.
 
 Like the jsonschema validators, lint is a table of small check functions that each yield every
@@ -35,11 +43,16 @@ from conformance.spec.tomlindex import index_lines, line_of
 __all__ = [
     "CASE_CHECKS",
     "MAX_TITLE",
+    "WARNINGS",
+    "check_era_rulings",
+    "check_period_rules",
     "check_reference",
     "default_cr_index",
+    "era_cr_indexes",
     "lint_case_data",
     "lint_paths",
     "lint_registries",
+    "lint_switches",
 ]
 
 #: Titles must be shorter than this many characters.
@@ -48,6 +61,8 @@ MAX_TITLE = 80
 #: (code, message, JSON path, hint): a finding before it is located in a file.
 Finding = tuple[str, str, list[Any], str | None]
 CaseCheck = Callable[[Mapping[str, Any], CrIndex], Iterable[Finding]]
+#: Codes of findings that are warnings: shown, but they do not fail ``mtgconf validate``.
+WARNINGS = frozenset({"era-not-in-rulings", "ruling-not-in-eras"})
 
 _SHOULD = re.compile(r"\bshould\b", re.IGNORECASE)
 _TEST_THAT = re.compile(r"\b(tests?|testing)\s+that\b", re.IGNORECASE)
@@ -61,6 +76,67 @@ _SCHEMA_CR = re.compile(r"^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$")
 def default_cr_index(spec: Spec) -> CrIndex:
     """The index of CR numbers shipped with ``spec`` (``spec/cr-index.txt``)."""
     return load_cr_index(spec.root / "cr-index.txt")
+
+
+def era_cr_indexes(spec: Spec) -> dict[str, CrIndex]:
+    """Each era's index of its CR edition's numbers (``cr_index`` of ``spec/eras.toml``; the
+    shipped modern index when the era names none)."""
+    out: dict[str, CrIndex] = {}
+    for era_id, era in spec.eras.items():
+        name = era.get("cr_index")
+        out[era_id] = (load_cr_index(spec.root / str(name)) if isinstance(name, str)
+                       else default_cr_index(spec))
+    return out
+
+
+def _period_eras(spec: Spec) -> dict[str, CrIndex]:
+    """Eras whose edition is not the shipped modern one, with their indexes."""
+    modern = spec.root / "cr-index.txt"
+    return {e: idx for e, idx in era_cr_indexes(spec).items()
+            if idx.path and Path(idx.path) != modern}
+
+
+def check_period_rules(data: Mapping[str, Any], spec: Spec) -> Iterator[Finding]:
+    """``period_rules`` belong to the edition of a non-modern era the case lists."""
+    numbers = data.get("period_rules")
+    if not isinstance(numbers, list) or not numbers:
+        return
+    eras = [e for e in data.get("eras", []) if isinstance(e, str)]
+    periods = _period_eras(spec)
+    mine = [e for e in eras if e in periods]
+    if not mine:
+        yield ("period-rules-era", "the case cites period_rules but lists no era with an edition "
+               f"of its own (eras with one: {', '.join(periods) or 'none'})", ["period_rules"],
+               "period_rules cite the Invasion era's rules; list that era, or move the numbers "
+               "to rules")
+        return
+    for era in mine:
+        index = periods[era]
+        for code, message, path, hint in _cr_findings(numbers, ["period_rules"], index):
+            yield ("period-" + code, f"{message} (era {era})", path, hint)
+
+
+def check_era_rulings(data: Mapping[str, Any], spec: Spec) -> Iterator[Finding]:
+    """Warn when an era of the case is an era of none of the rulings it tags."""
+    rulings = [spec.rulings[r] for r in data.get("rulings", []) if r in spec.rulings]
+    if not rulings:
+        return
+    eras = [e for e in data.get("eras", []) if isinstance(e, str)]
+    for i, rid in enumerate(data.get("rulings", [])):
+        ruling = spec.rulings.get(rid)
+        if ruling is not None and eras and not set(ruling.eras) & set(eras):
+            yield ("ruling-not-in-eras", f"ruling {rid} holds in {', '.join(ruling.eras)}, "
+                   f"none of the case's eras ({', '.join(eras)})", ["rulings", i],
+                   "tag the ruling of the case's era instead (see conflicts in "
+                   "spec/rulings.toml)")
+    held = {e for r in rulings for e in r.eras}
+    for i, era in enumerate(data.get("eras", [])):
+        if isinstance(era, str) and era not in held:
+            ids = ", ".join(r.id for r in rulings)
+            yield ("era-not-in-rulings", f"the case runs in era {era!r}, but none of its "
+                   f"rulings ({ids}) holds in that era", ["eras", i],
+                   "tag the ruling of that era (see conflicts in spec/rulings.toml), or drop "
+                   "the era; if the ruling holds in both eras, list both in its eras")
 
 
 # -- checks on one case ------------------------------------------------------------------------
@@ -113,15 +189,19 @@ def _cr_findings(numbers: object, where: list[Any], index: CrIndex) -> Iterator[
 
 
 def lint_case_data(data: Mapping[str, Any], text: str, *, display: str,
-                   index: CrIndex) -> list[SpecError]:
-    """Every finding of :data:`CASE_CHECKS` on one case, located in its file ``display``."""
+                   index: CrIndex, spec: Spec | None = None) -> list[SpecError]:
+    """Every finding of :data:`CASE_CHECKS` on one case, located in its file ``display``; with
+    ``spec``, also the checks that need the registries (period rules, eras of rulings)."""
     lines = index_lines(text)
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
+    findings: list[Finding] = [f for check in CASE_CHECKS for f in check(data, index)]
+    if spec is not None:
+        findings += [*check_period_rules(data, spec), *check_era_rulings(data, spec)]
     return [
         SpecError(code, message, file=display, case=case_id, path=json_path(path),
-                  line=line_of(lines, path), hint=hint)
-        for check in CASE_CHECKS
-        for code, message, path, hint in check(data, index)
+                  line=line_of(lines, path), hint=hint,
+                  severity="warning" if code in WARNINGS else "error")
+        for code, message, path, hint in findings
     ]
 
 
@@ -162,13 +242,65 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
     """
     index = index if index is not None else default_cr_index(spec)
     found: list[SpecError] = [] if paths else lint_registries(spec, index)
+    case_ids: set[str] = set()
     for path in find_case_files(paths, spec):
         try:
             text = path.read_text("utf-8")
             data = tomlio.loads(text)
         except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
             continue
-        found += lint_case_data(data, text, display=_display(path), index=index)
+        if isinstance(data.get("id"), str):
+            case_ids.add(data["id"])
+        found += lint_case_data(data, text, display=_display(path), index=index, spec=spec)
+    if not paths:
+        found += lint_switches(spec, case_ids)
+    return found
+
+
+def lint_switches(spec: Spec, case_ids: set[str]) -> list[SpecError]:
+    """Every switch the eras set has a ``[[switch]]`` table citing each era's rules by that
+    era's edition; its example cases exist. (The engine checks the switches' values itself.)"""
+    path = spec.root / "eras.toml"
+    try:
+        text = path.read_text("utf-8")
+    except OSError:
+        return []
+    lines = index_lines(text)
+    indexes = era_cr_indexes(spec)
+    found: list[SpecError] = []
+    order = list(spec.switches)
+    used = list(dict.fromkeys(k for era in spec.eras.values()
+                              for k in era.get("switches", {})))
+    for name in used:
+        if name not in spec.switches:
+            found.append(SpecError("switch-uncited", f"era switch {name!r} has no [[switch]] "
+                                   "table citing its rules", file=str(path),
+                                   hint="add [[switch]] id, summary, rules per era, examples"))
+    for name, entry in spec.switches.items():
+        pos = order.index(name)
+        if name not in used:
+            found.append(SpecError("switch-unknown", f"[[switch]] {name!r} is not a switch any "
+                                   "era sets", file=str(path),
+                                   path=json_path(["switch", pos, "id"]),
+                                   line=line_of(lines, ["switch", pos, "id"])))
+        rules = entry.get("rules", {})
+        for era_id in spec.eras:
+            where: list[Any] = ["switch", pos, "rules"]
+            if era_id not in rules:
+                found.append(SpecError("switch-era-missing", f"switch {name!r} gives no rules "
+                                       f"for era {era_id!r}", file=str(path),
+                                       path=json_path(where), line=line_of(lines, where)))
+                continue
+            for code, message, p, hint in _cr_findings(rules[era_id], [*where, era_id],
+                                                       indexes[era_id]):
+                found.append(SpecError(code, f"switch {name}: {message}", file=str(path),
+                                       path=json_path(p), line=line_of(lines, p), hint=hint))
+        for i, case_id in enumerate(entry.get("examples", [])):
+            if case_id not in case_ids:
+                p = ["switch", pos, "examples", i]
+                found.append(SpecError("switch-example-unknown", f"switch {name}: example "
+                                       f"case {case_id!r} does not exist", file=str(path),
+                                       path=json_path(p), line=line_of(lines, p)))
     return found
 
 

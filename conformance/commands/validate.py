@@ -60,8 +60,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         out = console()
         print_spec_errors(console(stderr=True), errors)
-        status = "[green]ok[/green]" if not errors else f"[red]{len(errors)} problem(s)[/red]"
+        problems = [e for e in errors if e.severity != "warning"]
+        warnings = len(errors) - len(problems)
+        status = "[green]ok[/green]" if not problems else f"[red]{len(problems)} problem(s)[/red]"
+        if warnings:
+            status += f", [yellow]{warnings} warning(s)[/yellow]"
         out.print(f"{loaded.files} case file(s), {len(loaded.cases)} valid case(s), "
                   f"{len(spec.rulings)} rulings, {len(spec.cards)} cards "
                   f"(spec {escape(str(spec.root))}): {status}", soft_wrap=True)
-    return 0 if not errors else 1
+    return 0 if not any(e.severity != "warning" for e in errors) else 1

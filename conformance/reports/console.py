@@ -45,8 +45,8 @@ def make_progress(console: Console) -> Progress:
 def print_spec_errors(console: Console, errors: Sequence[SpecError]) -> None:
     """Print every spec error, located."""
     for err in errors:
-        console.print(f"[red]error[/red] {escape(err.format())}", highlight=False,
-                      soft_wrap=True)
+        label = "[yellow]warning[/yellow]" if err.severity == "warning" else "[red]error[/red]"
+        console.print(f"{label} {escape(err.format())}", highlight=False, soft_wrap=True)
 
 
 @dataclass

@@ -34,6 +34,8 @@ class Spec:
     features: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     failures: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     eras: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The era switches' citations (``[[switch]]`` of ``eras.toml``), by switch id.
+    switches: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     rulings: dict[str, Ruling] = field(default_factory=dict)
     cards: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     card_files: dict[str, str] = field(default_factory=dict)
@@ -180,6 +182,7 @@ def load_spec(root: Path | None = None) -> Spec:
     spec.errors += errors
     if data:
         spec.eras = {str(e["id"]): e for e in data.get("era", []) if "id" in e}
+        spec.switches = {str(s["id"]): s for s in data.get("switch", []) if "id" in s}
     _load_rulings(root, spec)
     _load_cards(root, spec)
     _check_cross_references(spec)

@@ -302,6 +302,7 @@ def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = No
         file=file,
         cards=tuple(data.get("cards", [])),
         generated=data.get("generated"),
+        period_rules=tuple(data.get("period_rules", [])),
         data=data,
     )
 

@@ -52,6 +52,8 @@ class Case:
     file: str | None = None
     cards: tuple[Mapping[str, Any], ...] = ()
     generated: Mapping[str, Any] | None = None
+    #: CR numbers of the non-modern era's edition (``period_rules``), e.g. Sixth Edition 216.1.
+    period_rules: tuple[str, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def card_names(self) -> list[str]:

@@ -180,13 +180,15 @@ def _gain_per_color(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _tokens_per_color(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create a ``token`` for each permanent matching ``filter`` of the chosen color (Rith),
     counted once before any token is created (CR 608.2h)."""
+    from reference_engine.core.arrivals import arriving_together
     from reference_engine.objects.tokens import create_token
 
     flt = _with_color(ctx, p)
     n = sum(1 for o in ctx.state.battlefield()
             if matches(ctx.state, o, flt, ctx=FilterContext(you=ctx.controller)))
-    for _ in range(n):
-        create_token(ctx.state, dict(p["token"]), ctx.controller)
+    with arriving_together(ctx.state):
+        for _ in range(n):
+            create_token(ctx.state, dict(p["token"]), ctx.controller)
 
 
 @effect("return_chosen_color")

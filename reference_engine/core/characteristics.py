@@ -21,7 +21,8 @@ from reference_engine.core.cards import CardDef, FaceDef
 from reference_engine.core.eras import Era
 from reference_engine.core.symbols import COLORS, Color, ManaCost, ManaSymbol
 
-__all__ = ["Characteristics", "combined_cost", "face_characteristics", "printed_characteristics"]
+__all__ = ["Characteristics", "combined_cost", "face_characteristics", "is_legendary",
+           "legend_as_creature_type", "printed_characteristics"]
 
 
 @dataclass
@@ -186,10 +187,37 @@ def printed_characteristics(
 ) -> Characteristics:
     """The characteristics an object has from its card before any continuous effect.
 
-    ``era`` is part of the contract so that era-dependent printed values live here; today the two
-    eras differ only in how queries read :attr:`Characteristics.halves`.
+    ``era`` decides era-dependent printed values: the era switch ``legendary_creatures`` writes
+    a legendary creature either with the supertype legendary (CR 205.4d) or, under the Invasion
+    era's rules (Sixth Edition rule 215), with the creature type Legend instead ("Creature -
+    Dragon Legend"). Split cards' two sets of characteristics are read by queries by era.
     """
-    del era  # both eras build the same sets; queries decide how to answer from them
+    chars = _printed(card, zone=zone, transformed=transformed, cast_half=cast_half)
+    if era.is_("legendary_creatures", "legend-creature-type"):
+        legend_as_creature_type(chars)
+    return chars
+
+
+def legend_as_creature_type(chars: Characteristics) -> None:
+    """Sixth Edition rule 215: a legendary creature is a creature with the creature type Legend;
+    "legendary" stays a word of the type line only for noncreature permanents (Legendary Land)."""
+    if chars.has_type("Creature") and chars.has_supertype("Legendary"):
+        chars.supertypes = tuple(t for t in chars.supertypes if t.casefold() != "legendary")
+        if "Legend" not in chars.subtypes:
+            chars.subtypes = (*chars.subtypes, "Legend")
+
+
+def is_legendary(chars: Characteristics, era: Era) -> bool:
+    """Whether an object with ``chars`` is legendary in ``era`` (CR 205.4d; Sixth Edition 215:
+    also a creature with the creature type Legend)."""
+    if chars.has_supertype("Legendary"):
+        return True
+    return (era.is_("legendary_creatures", "legend-creature-type")
+            and chars.has_type("Creature") and "Legend" in chars.subtypes)
+
+
+def _printed(card: CardDef, *, zone: str, transformed: bool,
+             cast_half: int | None) -> Characteristics:
     if card.is_split:
         if zone == "stack" and cast_half is not None:
             # 709.3b: while on the stack only the half being cast exists.

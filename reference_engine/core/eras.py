@@ -16,34 +16,47 @@ from reference_engine.core.errors import SetupError
 __all__ = ["SWITCHES", "Era", "era_from_mapping"]
 
 SWITCHES: dict[str, tuple[str, ...]] = {
-    # CR 709.4: "two-sets" = a split card has both halves' characteristics everywhere but the stack
-    # and answers a value question with both answers (Invasion FAQ); "combined" = one set of
-    # characteristics combining both halves (Amonkhet, 2017 onward).
+    # Each switch's first value is the Invasion era's (the Sixth Edition Comprehensive Rules of
+    # 1999-04-23, the rules of the October 2000 Invasion FAQ), the second the current rules'.
+    # spec/eras.toml [[switch]] cites both editions' rule numbers for each one; docs/eras.md
+    # gives both rules in words and an example case.
+    #
+    # CR 709.4 (period: Invasion FAQ, split cards): "two-sets" = a split card has both halves'
+    # characteristics everywhere but the stack and answers a value question with both answers;
+    # "combined" = one set of characteristics combining both halves (Amonkhet, 2017 onward).
     "split_characteristics": ("two-sets", "combined"),
     # CR 709.4a / 201.4b: naming a split card needs all its names, or exactly one of them.
     "split_naming": ("all-names", "one-name"),
-    # CR 305.7: a land that becomes a basic land type either becomes a basic land keeping its
-    # text ("becomes-basic") or loses its old land types and rules-text abilities ("cr-305.7").
+    # CR 305.7 (period: Invasion FAQ, domain): a land that becomes a basic land type either
+    # becomes a basic land keeping its text ("becomes-basic") or loses its old land types and
+    # rules-text abilities ("cr-305.7").
     "land_type_change": ("becomes-basic", "cr-305.7"),
-    # CR 510.2 and its history: under the Sixth Edition rules (1999 until Magic 2010, July 2009)
-    # the combat damage step's turn-based action assigned combat damage and put it on the stack
-    # as one object; players got priority before it resolved, so a creature that left play
-    # still dealt the damage it had assigned and a change of power after assignment changed
-    # nothing ("on-stack", see reference_engine/combat/damage_on_stack.py). Since Magic 2010,
-    # combat damage is dealt as the step begins, without using the stack ("immediate", 510.2).
-    # Source for the old rule: Wizards judge article "The Combat Phase" (July 2001), public
-    # archive maxmakesmagic/ormos.
+    # CR 510.2 (period 310.1-310.4): under the Sixth Edition rules (1999 until Magic 2010) the
+    # combat damage step put the assigned combat damage on the stack as one object ("on-stack",
+    # reference_engine/combat/damage_on_stack.py); since Magic 2010 it is dealt at once.
     "combat_damage": ("on-stack", "immediate"),
-    # CR 106.4 / 500.4 and their history: under the Sixth Edition rules unused mana was lost only
-    # when a phase ended, and its player lost 1 life per mana (mana burn, old rule 300.3);
-    # since Magic 2010 pools empty at the end of each step and phase without mana burn
-    # (reference_engine/turn/pool_emptying.py).
+    # CR 106.4 / 500.4 (period 300.3): pools emptied only as a phase ended, with mana burn
+    # ("phase-with-burn", reference_engine/turn/pool_emptying.py); since Magic 2010 they empty
+    # after each step and phase without mana burn.
     "mana_pool": ("phase-with-burn", "step"),
-    # CR 704.5j / 205.4d, the legend rule: "oldest-stays" = Sixth Edition rule 420.5e (in force in
-    # 2000): of legendary permanents with the same name, whoever controls them, all but the one in
-    # play longest go to the graveyard; "controller-chooses" = since Magic 2014, a player who
-    # controls two or more with the same name keeps one of their choice.
+    # CR 704.5j (period 420.5e), the legend rule: "oldest-stays" = of the legendary permanents
+    # with one name, whoever controls them, only the one in play longest stays, and if several
+    # arrived together none stays; "controller-chooses" = since Magic 2014 a player who controls
+    # two or more with one name keeps one of their choice.
     "legend_rule": ("oldest-stays", "controller-chooses"),
+    # CR 205.4d / 205.3m (period 215): "legend-creature-type" = a legendary creature is a
+    # creature with the creature type Legend (a "Dragon Legend"); a type-changing effect can take
+    # that type away, and with it the legend rule; "supertype" = legendary is a supertype, kept
+    # when creature types change (since Champions of Kamigawa, 2004).
+    "legendary_creatures": ("legend-creature-type", "supertype"),
+    # CR 111.4 (period 216.1): a token created without a name is named after its creature types
+    # ("creature-types": a Minion is named "Minion") or after its subtypes plus the word "Token"
+    # ("subtypes-plus-token", the current rule).
+    "token_naming": ("creature-types", "subtypes-plus-token"),
+    # CR 704.5k (period 420.5), the world rule: of two or more world permanents all but the
+    # newest go to the graveyard, all of them on a tie; "time-in-play" = newest by the time it
+    # has been in play, "time-as-world" = newest by the time it has had the world supertype.
+    "world_rule": ("time-in-play", "time-as-world"),
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.characteristics import Characteristics, is_legendary
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.symbols import color_from_word
@@ -49,6 +49,14 @@ def _player(state: GameState, ref: Any, ctx: FilterContext) -> set[str]:
     raise SetupError(f"a player reference must be a string, not {ref!r}")
 
 
+def _has_supertype(state: GameState, chars: Characteristics, supertype: str) -> bool:
+    """A supertype test; "legendary" also finds an Invasion-era Legend creature (Sixth Edition
+    rule 215, era switch ``legendary_creatures``)."""
+    if supertype.casefold() == "legendary":
+        return is_legendary(chars, state.era)
+    return chars.has_supertype(supertype)
+
+
 def _names(v: Any) -> list[str]:
     return [v] if isinstance(v, str) else [str(x) for x in v]
 
@@ -68,8 +76,8 @@ _CHAR_TESTS: dict[str, Test] = {
     "type": lambda s, o, c, v, x: any(c.has_type(t) for t in _names(v)),
     "not_type": lambda s, o, c, v, x: not any(c.has_type(t) for t in _names(v)),
     "subtype": lambda s, o, c, v, x: any(c.has_subtype(t) for t in _names(v)),
-    "supertype": lambda s, o, c, v, x: any(c.has_supertype(t) for t in _names(v)),
-    "not_supertype": lambda s, o, c, v, x: not any(c.has_supertype(t) for t in _names(v)),
+    "supertype": lambda s, o, c, v, x: any(_has_supertype(s, c, t) for t in _names(v)),
+    "not_supertype": lambda s, o, c, v, x: not any(_has_supertype(s, c, t) for t in _names(v)),
     "color": lambda s, o, c, v, x: _has_color(c, v),
     "not_color": lambda s, o, c, v, x: not _has_color(c, v),
     "colorless": lambda s, o, c, v, x: (len(c.colors) == 0) == bool(v),

@@ -218,8 +218,13 @@ _REMINDER = re.compile(r"\([^)]*\)")
 
 
 def color_identity(game: Game, obj: GameObject) -> list[str]:
-    """Commander color identity (CR 903.4): colors of mana symbols in the mana costs and rules
-    text of every face (903.4d), plus color indicators; reminder text is ignored (903.4a)."""
+    """Commander color identity (CR 903.4): the colors of mana symbols in the mana costs and rules
+    text of every face (903.4d), plus color indicators; reminder text is ignored (903.4c).
+
+    A basic land type is not a mana symbol: Bayou's only mana symbols are in the reminder text of
+    its intrinsic ability, so its identity is colorless (basic land types matter only for deck
+    construction, 903.5d).
+    """
     colors: set[Color] = set()
     for face in obj.card.faces:
         if face.mana_cost is not None:
@@ -231,12 +236,6 @@ def color_identity(game: Game, obj: GameObject) -> list[str]:
                 colors |= parse_mana_cost(sym).colors
             except ValueError:
                 continue  # {T}, {Q}, {E} ... are not mana symbols
-        # A basic land type means an intrinsic mana ability (CR 305.6), whose text is only
-        # reminder text, so the type itself is counted.
-        for basic, letter in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"),
-                              ("Mountain", "R"), ("Forest", "G")):
-            if basic in face.subtypes:
-                colors.add(Color(letter))
     return colors_in_order(colors)
 
 

@@ -4,8 +4,11 @@ Resolution effects:
 
 * ``create_token {token = {name?, types, subtypes, colors, power, toughness, abilities},
   amount = 1, player = "controller", tapped = false}``: the effect sets the token's name and
-  subtypes; without a name it is the subtypes plus "Token" (CR 111.4). Name and subtypes are
-  separate characteristics afterwards: changing one leaves the other (111.4).
+  subtypes; without a name it is the subtypes plus "Token" (CR 111.4), or, under the Invasion
+  era's rules (era switch ``token_naming``, Sixth Edition rule 216.1), its creature types alone
+  ("Minion"). Name and subtypes are separate characteristics afterwards: changing one leaves
+  the other (111.4, 216.1). The tokens one instruction creates arrive together (one arrival,
+  see :mod:`.arrivals`).
 * ``create_token_copy {target = slot | of = "self", amount = 1, last_known = false,
   except = [ops]}``: a token that is a copy of an object (CR 111.10, 707): it has the object's
   copiable values; a copy of a double-faced object is a double-faced token entering with the
@@ -18,9 +21,10 @@ continuous effects that will modify the token are considered (CR 701.7b, 614.12)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef, parse_face
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.errors import CardDataError, SetupError
@@ -34,18 +38,33 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
     from reference_engine.game import Game
 
-__all__ = ["create_token", "create_token_copy", "token_card", "token_name"]
+__all__ = ["create_token", "create_token_copy", "default_token_name", "token_card", "token_name"]
 
 
-def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
-    """A card definition for a token from its description (CR 111.4: the name, when not given,
-    is its subtypes followed by "Token")."""
+def default_token_name(subtypes: Sequence[str], naming: str = "subtypes-plus-token") -> str:
+    """The name of a token created without one, by era switch ``token_naming``.
+
+    * ``subtypes-plus-token`` (CR 111.4): its subtypes followed by the word "Token"
+      ("Minion Token");
+    * ``creature-types`` (Sixth Edition rule 216.1, Invasion era): the spell or ability sets the
+      token's name and creature types together, so the name is the creature types ("Minion").
+    """
+    words = [str(t) for t in subtypes]
+    if naming == "creature-types":
+        return " ".join(words) or "Token"
+    return " ".join([*words, "Token"])
+
+
+def token_card(spec: Mapping[str, Any], where: str,
+               naming: str = "subtypes-plus-token") -> CardDef:
+    """A card definition for a token from its description; a token the description leaves
+    unnamed is named by :func:`default_token_name` (CR 111.4, Sixth Edition 216.1)."""
     data = dict(spec)
     if "colors" in data:
         # A token's colors are set by the effect that creates it (CR 111.3).
         data["color_indicator"] = data.pop("colors")
     if not data.get("name"):
-        data["name"] = " ".join([*data.get("subtypes", []), "Token"])
+        data["name"] = default_token_name(data.get("subtypes", []), naming)
     try:
         face = parse_face(data, where)
     except CardDataError as exc:
@@ -53,9 +72,11 @@ def token_card(spec: Mapping[str, Any], where: str) -> CardDef:
     return CardDef(name=face.name, layout="token", faces=(face,), data=data)
 
 
-def token_name(subtypes: list[str] | tuple[str, ...], name: str | None = None) -> str:
-    """Check 111.4: a token's name is the one the effect gives, else its subtypes + "Token"."""
-    return name if name else " ".join([*subtypes, "Token"])
+def token_name(subtypes: list[str] | tuple[str, ...], name: str | None = None,
+               naming: str = "subtypes-plus-token") -> str:
+    """Check 111.4 (216.1 in the Invasion era): a token's name is the one the effect gives, else
+    its subtypes + "Token" (or, by era switch ``token_naming``, its creature types)."""
+    return name if name else default_token_name(subtypes, naming)
 
 
 def _enter(state: GameState, token: GameObject) -> GameObject:
@@ -70,7 +91,8 @@ def create_token(state: GameState, spec: Mapping[str, Any], player: str, *,
                  tapped: bool = False) -> GameObject:
     """Create one token described by ``spec`` under ``player``'s control (CR 111.1, 111.4)."""
     data = dict(spec)
-    data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"))
+    data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"),
+                              state.era.switch("token_naming"))
     card = token_card(data, "create_token")
     token = state.create_object(card, owner=player, zone="battlefield", controller=player,
                                 is_token=True, tapped=tapped, controlled_since=state.turn)
@@ -93,10 +115,11 @@ def create_token_copy(state: GameState, source: CopySource, player: str, *,
 def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4)."""
     spec = require(p, "token", "create_token")
-    for player in players_of(ctx, p.get("player", "controller")):
-        for n in amount_answers(ctx, p.get("amount", 1)):
-            for _ in range(n):
-                create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
+    with arriving_together(ctx.state):
+        for player in players_of(ctx, p.get("player", "controller")):
+            for n in amount_answers(ctx, p.get("amount", 1)):
+                for _ in range(n):
+                    create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
 
 
 @effect("create_token_copy")
@@ -109,6 +132,13 @@ def _create_token_copy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     else:
         ids = [int(r["object"]) for r in ctx.refs(p) if "object" in r]
     excepts = tuple(dict(e) for e in p.get("except", []))
+    with arriving_together(state):
+        _copy_each(ctx, p, ids, excepts)
+
+
+def _copy_each(ctx: ResolveContext, p: Mapping[str, Any], ids: list[int],
+               excepts: tuple[Mapping[str, Any], ...]) -> None:
+    state = ctx.state
     for oid in ids:
         obj = state.objects.get(oid)
         source: CopySource | None

@@ -1,0 +1,65 @@
+"""The world rule (CR 704.5k, 205.4f; Sixth Edition rule 420.5), switch ``world_rule``.
+
+If two or more permanents are world permanents (supertype world; "Enchant World" on the type
+line of the period's cards), all but the newest are put into their owners' graveyards; if two or
+more share the newest time, all of them go. Neither is destruction or sacrifice. What "newest"
+measures differs by era:
+
+* ``time-as-world`` (CR 704.5k): the one that has had the world supertype for the shortest time:
+  from its arrival if it was printed a world permanent, else from the earliest effect still
+  making it one (an effect's timestamp, CR 613.7);
+* ``time-in-play`` (Sixth Edition 420.5, Invasion era): the one that has been in play for the
+  shortest time, whenever it became a world permanent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_engine.core.arrivals import arrival
+from reference_engine.core.characteristics import printed_characteristics
+from reference_engine.layers.system import compute_all
+from reference_engine.sba.checks import state_based_action
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+
+__all__ = ["world_rule", "world_since"]
+
+
+def _grants_world(op: object) -> bool:
+    if not isinstance(op, dict):
+        return False
+    return op.get("type") in ("add_types", "set_types") and "World" in op.get("supertypes", [])
+
+
+def world_since(state: GameState, obj: GameObject) -> int:
+    """When ``obj`` became a world permanent, as the era's switch measures it."""
+    since = arrival(state, obj)
+    if state.era.is_("world_rule", "time-in-play"):
+        return since
+    printed = printed_characteristics(obj.card, zone=obj.zone, transformed=obj.transformed,
+                                      cast_half=obj.cast_half, era=state.era)
+    if printed.has_supertype("World"):
+        return since
+    grants = [e.timestamp for e in state.effects if _grants_world(dict(e.op))
+              and (not isinstance(e.affected, list) or obj.id in e.affected)]
+    return max(since, min(grants)) if grants else since
+
+
+@state_based_action
+def world_rule(state: GameState) -> bool:
+    """Check 704.5k (420.5 under the 2000 rules): only the newest world permanent stays."""
+    chars = compute_all(state)
+    worlds = [o for o in state.battlefield() if chars[o.id].has_supertype("World")]
+    if len(worlds) < 2:
+        return False
+    times = {o.id: world_since(state, o) for o in worlds}
+    newest = max(times.values())
+    kept = [o for o in worlds if times[o.id] == newest]
+    doomed = [o for o in worlds if len(kept) > 1 or o is not kept[0]]
+    state.log("world-rule", kept=kept[0].id if len(kept) == 1 else None)
+    for obj in doomed:
+        state.move(obj, "graveyard")
+    return bool(doomed)
