@@ -10,6 +10,7 @@ sorted by package, in the order of the layers).
 
 from __future__ import annotations
 
+# ruff: noqa: F401
 import reference_engine.casting.activated
 import reference_engine.casting.cast
 import reference_engine.casting.costs
@@ -26,9 +27,8 @@ import reference_engine.combat.evasion
 import reference_engine.combat.requirements
 import reference_engine.combat.status
 import reference_engine.combat.triggers
-
-# ruff: noqa: F401
 import reference_engine.core.choices
+import reference_engine.core.randomness
 import reference_engine.damage.kinds
 import reference_engine.damage.prevention
 import reference_engine.damage.protection
@@ -40,6 +40,7 @@ import reference_engine.layers.queries
 import reference_engine.mana.abilities
 import reference_engine.mana.lands
 import reference_engine.mana.pool
+import reference_engine.objects.auras
 import reference_engine.objects.copies
 import reference_engine.objects.entering
 import reference_engine.objects.names
@@ -48,11 +49,19 @@ import reference_engine.objects.tokens
 import reference_engine.objects.transform
 import reference_engine.resolution.chosen_values
 import reference_engine.resolution.countering
+import reference_engine.resolution.hidden_zones
+import reference_engine.resolution.sacrifice
 import reference_engine.resolution.stack
+import reference_engine.resolution.trigger_targets
 import reference_engine.sba.attachments
 import reference_engine.sba.counters
 import reference_engine.sba.legend
 import reference_engine.sba.world
+import reference_engine.triggers.delayed
+import reference_engine.triggers.events
+import reference_engine.triggers.last_known
+import reference_engine.triggers.life
+import reference_engine.triggers.zones
 import reference_engine.turn.priority
 import reference_engine.turn.queries
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import reference_engine.areas  # noqa: F401 - registers everything
-from reference_engine.core.context import AMOUNTS, EFFECTS
+from reference_engine.core.context import AMOUNTS, EFFECTS, REFERENCES
 from reference_engine.core.registry import ACTIONS, QUERIES
 from reference_engine.layers.conditions import CONDITIONS
 from reference_engine.layers.effects import OPERATIONS
@@ -28,7 +28,7 @@ def vocabulary() -> dict[str, dict[str, str]]:
     tables: dict[str, Mapping[str, Any]] = {
         "queries": QUERIES, "actions": ACTIONS, "conditions": CONDITIONS,
         "effects (resolution)": EFFECTS, "trigger events": TRIGGER_MATCHERS,
-        "amounts": AMOUNTS,
+        "amounts": AMOUNTS, "references (an effect's target)": REFERENCES,
     }
     out = {name: {k: _doc(v) for k, v in sorted(table.items())} for name, table in
            tables.items()}

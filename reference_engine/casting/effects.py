@@ -103,11 +103,14 @@ def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("return_to_hand")
 def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Return each target permanent to its owner's hand (a new object there, 400.7)."""
+    """Return each permanent referred to to its owner's hand (a new object there, 400.7); a
+    card referred to in another zone (``from``: "return it from your graveyard") too."""
+    moved = []
     for obj in objects_of(ctx, ctx.refs(p)):
-        if obj.zone == "battlefield":
+        if obj.zone == str(p.get("from", "battlefield")):
             ctx.state.log("returned", object=obj.id, card=obj.card.name, owner=obj.owner)
-            ctx.state.move(obj, "hand")
+            moved.append(ctx.state.move(obj, "hand"))
+    ctx.note_moved(moved, p)
 
 
 @effect("put_onto_battlefield")
@@ -118,9 +121,10 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
+    tapped = bool(p.get("tapped", False))
     if p.get("target") is not None:
-        for obj in objects_of(ctx, ctx.refs(p)):
-            enter_battlefield(state, obj, controller=ctx.controller)
+        ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped)
+                        for obj in objects_of(ctx, ctx.refs(p))], p)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))
@@ -130,8 +134,10 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     names = [o.handle or f"#{o.id}" for o in options] + ["none"]
     picked = choose(state, str(p.get("choice", "put")), names)
     if picked == "none":
+        ctx.note_moved([], p)
         return
-    enter_battlefield(state, options[names.index(picked)], controller=ctx.controller)
+    ctx.note_moved([enter_battlefield(state, options[names.index(picked)],
+                                      controller=ctx.controller, tapped=tapped)], p)
 
 
 @effect("put_counters")

@@ -106,7 +106,9 @@ def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
     for oid in state.zone_list("stack"):
         obj = state.objects[oid]
         name = stack_name(state, obj)
-        out.append({"name": name, "controller": obj.controller, "copy": obj.is_copy,
+        # An ability on the stack is no copy of a spell (707.10), whatever represents it.
+        out.append({"name": name, "controller": obj.controller,
+                    "copy": obj.is_copy and obj.ability is None,
                     "kicked": obj.kicked > 0,
                     "targets": [_label(state, r) for r in obj.targets]})
     return out

@@ -173,7 +173,9 @@ def _gain_per_color(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     flt = _with_color(ctx, p)
     n = sum(1 for o in ctx.state.battlefield()
             if matches(ctx.state, o, flt, ctx=FilterContext(you=ctx.controller)))
-    ctx.state.players[ctx.controller].life += n
+    from reference_engine.triggers.life import gain_life
+
+    gain_life(ctx.state, ctx.controller, n, source=ctx.source_id)
 
 
 @effect("create_token_per_chosen_color")

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 __all__ = [
     "AMOUNTS",
     "EFFECTS",
+    "REFERENCES",
     "RESOLVE_HOOKS",
     "TARGET_RESTRICTIONS",
     "ResolveContext",
     "amount",
     "effect",
     "objects_of",
+    "reference",
     "target_restriction",
 ]
 
@@ -77,11 +79,27 @@ class ResolveContext:
         return str(player) if player in self.state.players else None
 
     def refs(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """What an effect acts on: its target slot's legal targets, or ``"controller"``,
-        ``"each_opponent"``, ``"self"`` (the source)."""
+        """What an effect acts on (its ``target``, or ``to``): a target slot's legal targets;
+        ``"controller"``, ``"each_opponent"``, ``"self"`` (the source), ``"event_player"``;
+        the name of objects remembered earlier in the effect (``"moved"``: the objects the
+        last effect that moved objects put into their new zone, "that card", CR 608.2c, 400.7);
+        a reference registered in :data:`REFERENCES`, by name (``"event_object"``) or as a
+        table with one key (``{each = filter}``: every permanent matching the filter, without
+        targeting)."""
         who = params.get("target", params.get("to"))
         if who is None:
             return []
+        if isinstance(who, Mapping) and len(who) == 1:
+            name, arg = next(iter(who.items()))
+            if str(name) not in REFERENCES:
+                raise SetupError(f"unknown reference {dict(who)!r} (known: "
+                                 f"{', '.join(sorted(REFERENCES))})")
+            return REFERENCES[str(name)](self, arg)
+        memory: Mapping[str, list[int]] = self.obj.extra.get("remembered", {})
+        if isinstance(who, str) and who in memory and who not in self.targets:
+            return [{"object": i} for i in memory[who] if i in self.state.objects]
+        if isinstance(who, str) and who in REFERENCES:
+            return REFERENCES[who](self, None)
         if who == "controller":
             return [{"player": self.controller}]
         if who == "each_opponent":
@@ -94,8 +112,36 @@ class ResolveContext:
         return list(self.targets.get(str(who), []))
 
 
+    def note_moved(self, objects: Iterable[GameObject | None],
+                   params: Mapping[str, Any]) -> None:
+        """Remember the objects an effect just put into a new zone as ``"moved"`` and under
+        the effect's ``remember`` name, for later effects of the same ability and for delayed
+        triggered abilities it creates ("that card", "the creature put onto the battlefield
+        this way"; CR 608.2c, 603.7c)."""
+        ids = [o.id for o in objects if o is not None]
+        memory: dict[str, list[int]] = self.obj.extra.setdefault("remembered", {})
+        memory["moved"] = ids
+        if "remember" in params:
+            memory[str(params["remember"])] = list(ids)
+
+
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
+ReferenceFn = Callable[[ResolveContext, Any], list[dict[str, Any]]]
+#: Named references an effect's ``target`` may use besides target slots and the built-in
+#: names, computed as the effect happens: ``(context, argument) -> refs``; the argument is
+#: None for a reference by name (``"event_object"``), the value for a table
+#: (``{each = filter}``).
+REFERENCES: dict[str, ReferenceFn] = {}
+
+
+def reference(name: str) -> Callable[[ReferenceFn], ReferenceFn]:
+    """Register the reference ``name`` (an effect's ``target = "name"`` or
+    ``target = {name = argument}``)."""
+    def register(fn: ReferenceFn) -> ReferenceFn:
+        REFERENCES[name] = fn
+        return fn
+    return register
 AmountFn = Callable[[ResolveContext, Any], int]
 #: Amounts computed while an effect happens, by name (registered with :func:`amount`).
 AMOUNTS: dict[str, AmountFn] = {}

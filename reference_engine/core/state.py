@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
     from reference_engine.layers.effects import ContinuousEffect
 
-__all__ = ["MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS", "ZONE_CHANGE_HOOKS", "Event", "GameState",
-           "Player", "differences", "snapshot"]
+__all__ = ["BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS", "ZONE_CHANGE_HOOKS",
+           "Event", "GameState", "Player", "differences", "snapshot"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -48,6 +48,9 @@ ZONE_CHANGE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = [
 #: ``(state, object, zone) -> zone`` applied in order as :meth:`GameState.move` begins, e.g.
 #: flashback's "exile it instead of putting it anywhere else" (CR 702.34a).
 MOVE_REPLACEMENTS: list[Callable[[GameState, GameObject, str], str]] = []
+#: Functions called with (state, object, zone) as an object is about to leave its zone, while it
+#: still exists there: e.g. keeping a permanent's last known information (CR 603.10a, 608.2h).
+BEFORE_MOVE_HOOKS: list[Callable[[GameState, GameObject, str], None]] = []
 
 
 @dataclass
@@ -190,6 +193,8 @@ class GameState:
         """
         for replace_zone in MOVE_REPLACEMENTS:
             zone = replace_zone(self, obj, zone)
+        for before in BEFORE_MOVE_HOOKS:
+            before(self, obj, zone)
         old_key = self.zone_key(obj.zone, obj.owner)
         self.zones[old_key].remove(obj.id)
         del self.objects[obj.id]
@@ -209,7 +214,8 @@ class GameState:
         for hook in ZONE_CHANGE_HOOKS:
             hook(self, obj, new)
         self.log("zone-change", old=obj.id, new=new.id, card=obj.card.name,
-                 from_zone=obj.zone, to_zone=zone, owner=obj.owner, token=obj.is_token)
+                 from_zone=obj.zone, to_zone=zone, owner=obj.owner, token=obj.is_token,
+                 together=self.extra.get("simultaneous"))
         if obj.is_copy and obj.zone == "stack":
             # 707.10a: a copy of a spell ceases to exist as it leaves the stack.
             self.changed()

@@ -35,8 +35,10 @@ def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
     chars = compute_all(state)
     source = chars.get(event.source)
     if source is not None and source.has_keyword("lifelink"):
+        from reference_engine.triggers.life import gain_life
+
         controller = state.objects[event.source].controller
-        state.players[controller].life += event.amount
+        gain_life(state, controller, event.amount, source=event.source)  # 702.15b
     if event.target_object is None or event.target_object not in state.objects:
         return
     obj = state.objects[event.target_object]

@@ -2,7 +2,8 @@
 objects it remembers from an earlier part of the same effect.
 
 * Players: ``"controller"``, ``"active_player"`` ("that player" of an "each player's upkeep"
-  trigger), ``"each_player"``, ``"each_opponent"``, or a target slot holding players.
+  trigger), ``"each_player"``, ``"each_opponent"``, a target slot holding players, or a named
+  reference such as ``"event_player"`` / ``"event_controller"``.
 * Amounts: an integer, ``"X"``, or ``{mana_value_of = "name"}`` for the mana value of objects
   remembered as ``name`` (e.g. "where X is the milled card's mana value"). Split cards under the
   Invasion-era rules answer a value question with both answers (CR 709.4, 2000 FAQ: "it answers
@@ -40,7 +41,8 @@ def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
         return order[start:] + order[:start]
     if ref == "each_opponent":
         return state.opponents(ctx.controller)
-    return [r["player"] for r in ctx.targets.get(str(ref), []) if "player" in r]
+    # A target slot, "event_player", "event_controller", ... (ResolveContext.refs).
+    return [str(r["player"]) for r in ctx.refs({"target": ref}) if "player" in r]
 
 
 def remember(ctx: ResolveContext, name: str, ids: list[int]) -> None:

@@ -74,7 +74,8 @@ def can_enter_transformed(obj: GameObject) -> bool:
 
 def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | None = None,
                       transformed: bool = False, kicked: int = 0,
-                      cast_x: int | None = None) -> GameObject | None:
+                      cast_x: int | None = None, tapped: bool = False,
+                      attach_to: int | None = None) -> GameObject | None:
     """Put ``obj`` onto the battlefield (CR 614.12) and return the permanent it becomes.
 
     Told to enter transformed, an object that isn't a transforming double-faced card or token
@@ -85,13 +86,30 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
         state.log("enter-failed", object=obj.id, card=obj.card.name, reason="712.14a")
         return None
     _precheck_choices(state, obj, transformed)
+    if attach_to is None and _is_aura(state, obj, transformed):
+        from reference_engine.objects.auras import choose_enchanted
+
+        # 303.4f: an Aura entering other than by resolving as a spell: its controller chooses
+        # what it enchants (no targeting); with nothing it could enchant, it stays put.
+        attach_to = choose_enchanted(state, obj, controller or obj.owner)
+        if attach_to is None:
+            state.log("enter-failed", object=obj.id, card=obj.card.name, reason="303.4f")
+            return None
     new = state.move(obj, "battlefield", controller=controller)
+    new.attached_to = attach_to
     new.transformed = transformed
+    new.tapped = tapped  # "put onto the battlefield tapped": it enters tapped (110.5)
     new.kicked = kicked
     new.extra["cast_x"] = cast_x
     apply_enter_replacements(state, new)
     state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
     return new
+
+
+def _is_aura(state: GameState, obj: GameObject, transformed: bool) -> bool:
+    chars = printed_characteristics(obj.card, zone="battlefield", transformed=transformed,
+                                    cast_half=None, era=state.era)
+    return chars.has_subtype("Aura")
 
 
 def _precheck_choices(state: GameState, obj: GameObject, transformed: bool) -> None:

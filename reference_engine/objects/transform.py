@@ -10,8 +10,9 @@ Resolution effects:
   transforms it only if it hasn't transformed since the ability went on the stack (701.27f).
 * ``exile {target = slot | "self", remember = "name"}``: exile objects, remembering the new
   objects in exile for the rest of the effect.
-* ``return_to_battlefield {what = "name", transformed = true, under = "owner" | "controller"}``:
-  put remembered cards onto the battlefield, transformed if told so. A card that isn't a
+* ``return_to_battlefield {what = "name" | target = ref, transformed = true, under = "owner" |
+  "controller"}``: put remembered cards (or the objects a reference names, e.g. ``"moved"``,
+  ``"event_object"``) onto the battlefield, transformed if told so. A card that isn't a
   transforming double-faced card, told to enter transformed, doesn't enter and stays where it
   was (712.14a; entering.py).
 """
@@ -104,18 +105,23 @@ def _reveal_top(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Exile each object referred to (CR 406.1), remembering the cards in exile."""
     moved = [ctx.state.move(o, "exile") for o in objects_of(ctx, ctx.refs(p))]
-    if "remember" in p:
-        remember(ctx, str(p["remember"]), [o.id for o in moved])
+    ctx.note_moved(moved, p)
 
 
 @effect("return_to_battlefield")
 def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
     a card that can't enter transformed stays where it was (712.14a)."""
-    for obj in remembered(ctx, str(require(p, "what", "return_to_battlefield"))):
+    what = p.get("what", p.get("target"))
+    objs = (remembered(ctx, str(what)) if isinstance(what, str) and what in ctx.obj.extra.get(
+        "remembered", {}) else objects_of(ctx, ctx.refs({"target": require(
+            p, "what" if "target" not in p else "target", "return_to_battlefield")})))
+    moved = []
+    for obj in objs:
         controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
-        enter_battlefield(ctx.state, obj, controller=controller,
-                          transformed=bool(p.get("transformed", False)))
+        moved.append(enter_battlefield(ctx.state, obj, controller=controller,
+                                       transformed=bool(p.get("transformed", False))))
+    ctx.note_moved(moved, p)
 
 
 @query("face_up")

@@ -3,7 +3,10 @@
 A spell's behaviour is card data: the face has ``{kind = "spell", targets = [...],
 effects = [...]}``; an ability on the stack carries the same two lists. Targets are slots,
 ``{name = "t", kind = "creature" | "player" | "any" | "permanent" | "spell" | "card",
-filter = {...}}``; effects name the slot they act on with ``target = "t"``.
+filter = {...}, player = "opponent" | "you"}``; effects name the slot they act on with
+``target = "t"``. Triggered abilities choose their targets as they go on the stack
+(:mod:`reference_engine.resolution.trigger_targets`); an Aura spell's target is its enchant slot
+(:mod:`reference_engine.objects.auras`).
 
 On resolution (CR 608.2b) each target is checked again; if every target is now illegal the
 spell or ability does not resolve. Otherwise each effect runs in order, skipping the targets
@@ -23,6 +26,7 @@ from reference_engine.core.context import (
     ResolveContext,
     effect,
     objects_of,
+    reference,
 )
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
@@ -50,6 +54,12 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
     if "player" in ref:
         if kind not in ("player", "any") or ref["player"] not in state.players:
             return False
+        # "target opponent" (``player = "opponent"``), "target player" (any).
+        whose = slot.get("player")
+        if whose == "opponent" and ref["player"] not in state.opponents(obj.controller):
+            return False
+        if whose == "you" and ref["player"] != obj.controller:
+            return False
     else:
         target = state.objects.get(int(ref.get("object", -1)))
         if target is None or kind == "player":
@@ -66,7 +76,10 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
             # "X" in a target's description is the value announced for X (601.2b before 601.2c).
             flt = {k: ((obj.x or 0) if v == "X" else v) for k, v in flt.items()}
         you = obj.controller
-        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=obj.id)):
+        # "another target creature": "another" means other than the ability's source (109.5).
+        source = obj.source_id if obj.ability is not None and obj.source_id is not None \
+            else obj.id
+        if flt and not matches(state, target, flt, ctx=FilterContext(you=you, source=source)):
             return False
     return not any(r(state, obj, slot, ref) for r in TARGET_RESTRICTIONS)
 
@@ -78,7 +91,8 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
         return obj.ability
     if obj.extra.get("fused"):
         return fused_ability(characteristics_of(state, obj.id).abilities)
-    for ability in characteristics_of(state, obj.id).abilities:
+    chars = characteristics_of(state, obj.id)
+    for ability in chars.abilities:
         if ability.get("kind") == "spell":
             modes = obj.extra.get("modes")
             if "modes" in ability and modes is not None:
@@ -87,7 +101,9 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
                 return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
                         "effects": [e for m in chosen for e in m.get("effects", [])]}
             return ability
-    return None
+    from reference_engine.objects.auras import aura_spell_ability
+
+    return aura_spell_ability(chars)  # 303.4a: an Aura spell targets what it will enchant
 
 
 def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -164,8 +180,14 @@ def resolve_top(state: GameState) -> None:
         if obj.is_copy:
             # 608.3f, 707.10f: a copy of a permanent spell becomes a token as it resolves.
             obj.is_copy, obj.is_token = False, True
+        from reference_engine.objects.auras import ENCHANT_SLOT
+
+        # 608.3c, 303.4f: an Aura spell enters attached to the object it targets.
+        host = ctx.targets.get(ENCHANT_SLOT, [])
         enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
-                          kicked=obj.kicked, cast_x=obj.x)
+                          kicked=obj.kicked, cast_x=obj.x,
+                          attach_to=int(host[0]["object"]) if host and "object" in host[0]
+                          else None)
     else:
         _leave_stack(state, obj, countered=False)
 
@@ -180,7 +202,10 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
-    fn(ctx, eff)
+    from reference_engine.triggers.last_known import simultaneously
+
+    with simultaneously(ctx.state):  # what one instruction moves, it moves at the same time
+        fn(ctx, eff)
 
 
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
@@ -243,9 +268,12 @@ def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("gain_life")
 def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to gains life (CR 119.3)."""
+    from reference_engine.triggers.life import gain_life
+
     for ref in ctx.refs(p) or [{"player": ctx.controller}]:
         if "player" in ref:
-            ctx.state.players[ref["player"]].life += ctx.amount(p.get("amount", 0))
+            gain_life(ctx.state, str(ref["player"]), ctx.amount(p.get("amount", 0)),
+                      source=ctx.source_id)
 
 
 @effect("lose_life")
@@ -297,3 +325,14 @@ def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Make a choice on resolution (CR 608.2d), remembered on the spell as ``name``."""
     name = str(p["name"])
     ctx.obj.choices[name] = choose(ctx.state, name, p.get("options"))
+
+
+@reference("each")
+def _each(ctx: ResolveContext, flt: Any) -> list[dict[str, Any]]:
+    """``{each = filter}``: every permanent matching the filter, as the effect happens; no
+    targeting ("deals 3 damage to each other creature", "creatures you control gain ...")."""
+    if not isinstance(flt, Mapping):
+        raise SetupError(f"{{each = ...}} needs a filter table, not {flt!r}")
+    fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
+    return [{"object": o.id} for o in ctx.state.battlefield()
+            if matches(ctx.state, o, dict(flt), ctx=fctx)]

@@ -1,5 +1,6 @@
-"""Attachments (CR 301.5, 303.4): Auras and Equipment attached to permanents at setup, and the
-state-based action that puts an Aura whose permanent has left into its owner's graveyard.
+"""Attachments (CR 301.5, 303.4): Auras and Equipment attached to permanents at setup. Aura spells,
+the Enchant keyword and the state-based action for Auras (704.5m) are in
+:mod:`reference_engine.objects.auras`.
 
 A setup object may say ``attached_to = "handle"``; static abilities of the attached object that
 affect ``"enchanted"`` (or ``"equipped"``) apply to that permanent (see
@@ -13,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import setup_hook
-from reference_engine.layers.system import compute_all
-from reference_engine.sba.checks import state_based_action
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -39,21 +38,3 @@ def _setup_attachments(state: GameState, setup: Mapping[str, Any]) -> None:
                              f"to a permanent")
         obj.attached_to = host.id
     state.changed()
-
-
-@state_based_action
-def _unattached_auras(state: GameState) -> bool:
-    """Check 704.5m: an Aura whose enchanted permanent is no longer on the battlefield is put
-    into its owner's graveyard (an Aura set up without ``attached_to`` is left alone)."""
-    chars = compute_all(state)
-    gone = []
-    for obj in state.battlefield():
-        if obj.attached_to is None or not chars[obj.id].has_subtype("Aura"):
-            continue
-        host = state.objects.get(obj.attached_to)
-        if host is None or host.zone != "battlefield":
-            gone.append(obj)
-    for obj in gone:
-        state.log("aura-unattached", object=obj.id, card=obj.card.name)
-        state.move(obj, "graveyard")
-    return bool(gone)

@@ -73,6 +73,11 @@ def _tokens_cease(state: GameState) -> bool:
 
 def check_state_based_actions(state: GameState, limit: int = 100) -> None:
     """Perform state-based actions until none applies (CR 704.3)."""
+    from reference_engine.triggers.last_known import simultaneously
+
     for _ in range(limit):
-        if not any([check(state) for check in SBA_CHECKS]):
+        # 704.3: all applicable state-based actions are performed at the same time.
+        with simultaneously(state):
+            did = [check(state) for check in SBA_CHECKS]
+        if not any(did):
             return

@@ -5,17 +5,22 @@ effects = [...], targets = [...]}``. Events are the ``state.events`` log. When a
 receive priority, :func:`put_triggers_on_stack` looks at the events logged since the last look,
 asks each registered matcher whether a permanent's trigger condition is met (CR 603.2), and puts
 the triggered abilities on the stack, the active player's first, then the others in turn order
-(APNAP, CR 603.3b), so the last player's are on top.
+(APNAP, CR 603.3b), so the last player's are on top. As each is put on the stack its targets
+are chosen (603.3d, :mod:`reference_engine.resolution.trigger_targets`, through
+:data:`PUT_ON_STACK_HOOKS`). Leaves-the-battlefield abilities look back in time (603.10a,
+:mod:`reference_engine.triggers.last_known`); delayed triggered abilities (603.7) are in
+:mod:`reference_engine.triggers.delayed`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
 from reference_engine.layers.system import compute_all
+from reference_engine.triggers.last_known import trigger_sources
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -23,7 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KEYWORD_TRIGGERS",
+    "PUT_ON_STACK_HOOKS",
     "TRIGGER_MATCHERS",
+    "TRIGGER_SOURCES",
     "PendingTrigger",
     "collect_triggers",
     "put_triggers_on_stack",
@@ -55,6 +62,23 @@ class PendingTrigger:
     controller: str
     ability: dict[str, Any]
     event: Event
+    #: How the case names the source: its handle, else its card name.
+    label: str = ""
+    #: How many abilities of the same source were put on the stack before it at this time.
+    nth: int = 0
+    #: Facts the ability carries onto the stack (e.g. a delayed trigger's remembered objects).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+#: Run as each triggered ability is put on the stack, with the state, the stack object and the
+#: pending trigger: e.g. choosing its targets (603.3d). A hook returns False to remove the
+#: ability from the stack (no legal targets, 603.3d).
+PutHook = Callable[["GameState", "GameObject", PendingTrigger], bool]
+PUT_ON_STACK_HOOKS: list[PutHook] = []
+#: More triggered abilities to check against each event, besides those of objects: functions
+#: ``(state, event, event index in the log) -> pending triggers`` (delayed triggers, 603.7).
+ExtraSource = Callable[["GameState", "Event", int], list[PendingTrigger]]
+TRIGGER_SOURCES: list[ExtraSource] = []
 
 
 def collect_triggers(state: GameState) -> None:
@@ -66,11 +90,9 @@ def collect_triggers(state: GameState) -> None:
         return
     pending: list[PendingTrigger] = state.extra.setdefault("pending_triggers", [])
     chars = compute_all(state)
-    for event in events:
-        for obj in list(state.objects.values()):
-            c = chars.get(obj.id)
-            if c is None:
-                continue
+    for index, event in enumerate(events):
+        # 603.10a: leaves-the-battlefield abilities look back in time (last_known.py).
+        for obj, c in trigger_sources(state, events, index, chars):
             keyword_abilities = [KEYWORD_TRIGGERS[k] for k in sorted(c.keywords)
                                  if k in KEYWORD_TRIGGERS]
             for ability in [*c.abilities, *keyword_abilities]:
@@ -82,7 +104,10 @@ def collect_triggers(state: GameState) -> None:
                 matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
                 if matcher is not None and matcher(state, obj, spec, event):
                     pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
-                                                  dict(ability), event))
+                                                  dict(ability), event,
+                                                  label=obj.handle or obj.card.name))
+        for source in TRIGGER_SOURCES:
+            pending += source(state, event, cursor + index)
 
 
 def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[PendingTrigger]:
@@ -99,7 +124,7 @@ def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[Pend
 
     def label(t: PendingTrigger) -> str:
         src = state.objects.get(t.source)
-        return src.name_for_log if src is not None else t.card.name
+        return src.name_for_log if src is not None else (t.label or t.card.name)
 
     ranks = {str(name): i for i, name in enumerate(order)}
     return sorted(trigs, key=lambda t: ranks.get(label(t), len(ranks)))
@@ -115,12 +140,19 @@ def put_triggers_on_stack(state: GameState) -> bool:
     order = state.turn_order
     start = order.index(state.active_player)
     apnap = order[start:] + order[:start]
+    seen: dict[str, int] = {}
     for player in apnap:
         for trig in _in_chosen_order(state, [t for t in pending if t.controller == player]):
+            trig.nth = seen.get(trig.label, 0)
+            seen[trig.label] = trig.nth + 1
             obj = state.create_object(trig.card, owner=trig.controller, zone="stack",
                                       controller=trig.controller, is_copy=True,
                                       ability=trig.ability, source_id=trig.source)
             obj.extra["trigger_event"] = trig.event
+            obj.extra.update(trig.extra)
+            if not all(hook(state, obj, trig) for hook in PUT_ON_STACK_HOOKS):
+                state.remove(obj)
+                continue
             state.log("trigger", source=trig.source, object=obj.id)
     state.changed()
     return True

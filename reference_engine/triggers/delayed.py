@@ -1,0 +1,96 @@
+"""Delayed triggered abilities (CR 603.7).
+
+The effect ``delayed_trigger {trigger = {event = ...}, effects = [...], targets = [...],
+remember = ["moved", ...]}`` creates a delayed triggered ability as it resolves (603.7a), e.g.
+"at the beginning of the next end step, sacrifice it":
+
+    { type = "delayed_trigger", trigger = { event = "beginning_of_step", step = "end" },
+      effects = [{ type = "sacrifice", target = "moved" }] }
+
+* It triggers on the first matching event after it was created ("the next end step" is one
+  that begins later), once only, and then it is gone (603.7c).
+* Its controller is the player who controlled the effect that created it, its source that
+  effect's source (603.7d-e); its trigger condition is checked with that source (a creature
+  it refers to needn't still be there).
+* The objects named in ``remember`` (default: ``"moved"``, what the creating ability just
+  moved, and every name the creating ability remembered) are fixed as it is created: the
+  ability affects those objects even if their characteristics change, and does nothing to one
+  that has left the zone it was in (603.7c, 400.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.objects import GameObject
+from reference_engine.triggers.abilities import TRIGGER_MATCHERS, TRIGGER_SOURCES, PendingTrigger
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import Event, GameState
+
+__all__ = ["DELAYED_KEY"]
+
+#: Key in ``state.extra``: the delayed triggered abilities waiting to trigger.
+DELAYED_KEY = "delayed_triggers"
+
+
+@effect("delayed_trigger")
+def _delayed_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create a delayed triggered ability (CR 603.7a) that will trigger once on ``trigger``."""
+    state = ctx.state
+    spec = p.get("trigger")
+    if not isinstance(spec, Mapping) or str(spec.get("event")) not in TRIGGER_MATCHERS:
+        from reference_engine.core.errors import SetupError
+
+        raise SetupError(f"delayed_trigger needs a trigger with a known event (known: "
+                         f"{', '.join(sorted(TRIGGER_MATCHERS))}), not {spec!r}")
+    memory: Mapping[str, list[int]] = ctx.obj.extra.get("remembered", {})
+    names = p.get("remember", list(memory))
+    source = state.objects.get(ctx.source_id)
+    ability = {"kind": "triggered", "delayed": True, "trigger": dict(spec),
+               "effects": [dict(e) for e in p.get("effects", [])],
+               "targets": [dict(t) for t in p.get("targets", [])]}
+    state.extra.setdefault(DELAYED_KEY, []).append({
+        "ability": ability,
+        "controller": ctx.controller,
+        "source": ctx.source_id,
+        "card": source.card if source is not None else ctx.obj.card,
+        "label": (source.handle if source is not None and source.handle else
+                  ctx.obj.card.name),
+        "after": len(state.events),
+        "remembered": {str(n): list(memory.get(str(n), [])) for n in names},
+    })
+    state.log("delayed-trigger-created", source=ctx.source_id, controller=ctx.controller)
+
+
+def _delayed_sources(state: GameState, event: Event, index: int) -> list[PendingTrigger]:
+    """Delayed triggered abilities that trigger on ``event`` (the ``index``-th logged); each
+    triggers once and is then removed (603.7c)."""
+    waiting: list[dict[str, Any]] = state.extra.get(DELAYED_KEY, [])
+    out: list[PendingTrigger] = []
+    keep: list[dict[str, Any]] = []
+    for entry in waiting:
+        ability = entry["ability"]
+        spec = ability["trigger"]
+        matcher = TRIGGER_MATCHERS[str(spec["event"])]
+        current = state.objects.get(int(entry["source"]))
+        stand_in = GameObject(id=int(entry["source"]), card=entry["card"],
+                              owner=entry["controller"], controller=entry["controller"],
+                              zone="battlefield", timestamp=0)
+        source = current if current is not None and current.controller == entry[
+            "controller"] else stand_in
+        if index >= int(entry["after"]) and matcher(state, source, spec, event):
+            out.append(PendingTrigger(int(entry["source"]), entry["card"],
+                                      entry["controller"], dict(ability), event,
+                                      label=str(entry["label"]),
+                                      extra={"remembered": dict(entry["remembered"])}))
+        else:
+            keep.append(entry)
+    if len(keep) != len(waiting):
+        state.extra[DELAYED_KEY] = keep
+    return out
+
+
+TRIGGER_SOURCES.append(_delayed_sources)

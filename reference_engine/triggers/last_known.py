@@ -1,0 +1,112 @@
+"""Last known information of permanents that leave the battlefield (CR 603.10a, 608.2h), and
+events that happen at the same time.
+
+* As a permanent leaves the battlefield its object and characteristics are kept, as they last
+  existed there. Leaves-the-battlefield abilities "look back in time" (603.10a): whether such an
+  ability triggers, and whether a permanent that left with the event has one, is decided from
+  the game as it was immediately before the event. :func:`trigger_sources` lists the objects
+  whose abilities may trigger on an event, those that left with it included.
+* Moves made by one instruction of an effect, or by one pass of state-based actions (704.3),
+  happen at the same time: :func:`simultaneously` groups them, so a permanent that dies with
+  others "sees" each of them die (603.10a; e.g. Blood Artist and the creatures destroyed with it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.state import BEFORE_MOVE_HOOKS
+from reference_engine.layers.system import characteristics_of
+
+if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import Event, GameState
+
+__all__ = ["LastKnown", "last_known_info", "leaves_battlefield", "simultaneously",
+           "trigger_sources"]
+
+_KEY = "last_known_info"
+_SEQ = "simultaneous_seq"
+
+
+@dataclass
+class LastKnown:
+    """A permanent as it last existed on the battlefield (CR 608.2h)."""
+
+    object: GameObject
+    chars: Characteristics
+
+
+def _remember(state: GameState, obj: GameObject, zone: str) -> None:
+    if obj.zone != "battlefield" or obj.id not in state.objects:
+        return
+    info: dict[int, LastKnown] = state.extra.setdefault(_KEY, {})
+    info[obj.id] = LastKnown(obj, characteristics_of(state, obj.id))
+
+
+BEFORE_MOVE_HOOKS.append(_remember)
+
+
+def last_known_info(state: GameState, object_id: int) -> LastKnown | None:
+    """The last known information of a permanent that left the battlefield, if any."""
+    info: dict[int, LastKnown] = state.extra.get(_KEY, {})
+    return info.get(object_id)
+
+
+@contextmanager
+def simultaneously(state: GameState) -> Iterator[None]:
+    """Group the zone changes made inside the block as simultaneous (nested blocks join the
+    outer one)."""
+    if state.extra.get("simultaneous") is not None:
+        yield
+        return
+    seq = int(state.extra.get(_SEQ, 0)) + 1
+    state.extra[_SEQ] = seq
+    state.extra["simultaneous"] = seq
+    try:
+        yield
+    finally:
+        state.extra["simultaneous"] = None
+
+
+def leaves_battlefield(event: Event) -> bool:
+    """Whether ``event`` is a permanent leaving the battlefield (603.6c, 603.10a)."""
+    return event.kind == "zone-change" and event.details.get("from_zone") == "battlefield"
+
+
+def _together(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return a.get("together") is not None and a.get("together") == b.get("together")
+
+
+def trigger_sources(state: GameState, events: list[Event], index: int,
+                    chars: Mapping[int, Characteristics]
+                    ) -> list[tuple[GameObject, Characteristics]]:
+    """The objects whose triggered abilities are checked against ``events[index]``, with the
+    characteristics to check them with.
+
+    Normally every object as it is now. For a leaves-the-battlefield event (603.10a), the game
+    looks back in time: permanents that left the battlefield with the event, or after it in the
+    same batch of events, are checked as they last existed; permanents that arrived after it
+    are not.
+    """
+    event = events[index]
+    current = [(obj, chars[obj.id]) for obj in list(state.objects.values()) if obj.id in chars]
+    if not leaves_battlefield(event):
+        return current
+    left: list[tuple[GameObject, Characteristics]] = []
+    arrived_later: set[int] = set()
+    for j, other in enumerate(events):
+        if other.kind != "zone-change":
+            continue
+        later = j > index and not _together(other.details, event.details)
+        if other.details.get("to_zone") == "battlefield" and later:
+            arrived_later.add(int(other.details["new"]))
+        if leaves_battlefield(other) and (j >= index or _together(other.details, event.details)):
+            info = last_known_info(state, int(other.details["old"]))
+            if info is not None:
+                left.append((info.object, info.chars))
+    return [(o, c) for o, c in current if o.id not in arrived_later] + left
