@@ -3,14 +3,15 @@ engine, in process, stopping at the first case that does not pass.
 
     python benchmarks/mutation_check.py [--generated 300] [--timeout 5] [--cache FILE] [-v]
 
-Exit 0 when every case passed (the mutant survived), 1 at the first failed or errored case (the
-mutant was killed), 2 when the cases themselves do not load. Only conformance cases are run: no
-pytest test of the engine is involved, so the kill rate measures the suite, not the unit tests.
-It imports the packages of the tree it lives in (not the installed ones), so
-``benchmarks/mutate.py`` can run it inside a scratch copy of the repository. With ``--cache`` the
-loaded and validated cases are pickled on the first call (which must run on the unmutated engine:
-cases it fails are left out, named on stderr) and reused afterwards: loading does not depend on the
-engine under mutation, and it is two thirds of the time of one call.
+Exit 0 when every case passed (the mutant survived), 1 at the first case whose result is anything
+but ``passed`` (the mutant was killed): ``failed``, ``errored``, and also ``unsupported``, since
+the reference engine claims every feature and era of the spec, so a mutant that makes it refuse
+an action or a query (or drop a feature) is caught; 2 when the cases themselves do not load. Only
+conformance cases are run: no pytest test of the engine is involved, so the kill rate measures
+the suite, not the unit tests. It imports the packages of the tree it lives in (not the installed
+ones). With ``--cache`` the loaded and validated cases are pickled on the first call (which must
+run on the unmutated engine: cases it does not pass are left out, named on stderr) and reused
+afterwards. ``benchmarks/mutate.py`` uses :func:`load_suite` and runs the mutants itself.
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ def load_suite(generated: int) -> tuple[Spec, list[Case]] | None:
     return spec, list(loaded.cases)
 
 
+def kills(result: str) -> bool:
+    """Whether a case result kills the mutant: anything but ``passed``. The reference engine
+    declares every feature and era of the spec, so ``unsupported`` (it refused an action or a
+    query) and ``errored`` are as much a detected change as ``failed``."""
+    return result != "passed"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the suite; return the exit code described in the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
@@ -74,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with Runner(resolve_adapter("reference", timeout=args.timeout), spec=spec,
                         timeout=args.timeout) as runner:
                 for item in plan(cases, runner.info):
-                    if runner.run_item(item).result in ("failed", "errored"):
+                    if kills(runner.run_item(item).result):
                         skip.add((item.case.id, item.era))
             if skip:
                 print(f"{len(skip)} case(s) fail on this engine and are left out: "
@@ -86,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if (item.case.id, item.era) in skip:
                 continue
             result = runner.run_item(item)
-            if result.result in ("failed", "errored"):
+            if kills(result.result):
                 if args.verbose:
                     print(f"{result.result}: {result.case} ({result.file}): {result.message}")
                 return 1

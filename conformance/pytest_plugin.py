@@ -44,14 +44,13 @@ from conformance.spec.tomlio import canonical_json
 
 from .adapters import resolve_adapter
 from .errors import AdapterError, SpecError
+from .results.records import refuses_nothing
 
 __all__ = ["CaseFailure", "CaseFile", "CaseItem", "marker_name"]
 
 _RUNNER_KEY = pytest.StashKey[Runner]()
 _SPEC_KEY = pytest.StashKey[Spec]()
 _BASELINE_KEY = pytest.StashKey[Baseline | None]()
-#: Adapters whose ``unsupported`` answer to a case they declare everything for is a failure.
-_MUST_ANSWER = frozenset({"reference"})
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -294,7 +293,7 @@ class CaseItem(pytest.Item):
         if result.result == "passed":
             return
         if result.result == "unsupported" and item.verdict is None \
-                and runner.info.name in _MUST_ANSWER:
+                and refuses_nothing(runner.info):
             result.message = (f"the {runner.info.name} engine must answer every case, but said "
                               f"unsupported: {result.message}")
             raise CaseFailure(result, self._line_of_step(result.step))

@@ -40,15 +40,19 @@ def select_families(names: Sequence[str] = (), *, era: str | None = None,
 
 
 def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
-                   era: str | None = None) -> Iterator[dict[str, Any]]:
+                   era: str | None = None, start: int = 0) -> Iterator[dict[str, Any]]:
     """``count`` cases for ``seed``, taking the selected families in turn.
 
-    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``.
+    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``. With
+    ``start``, the cases ``start`` to ``start + count - 1`` of the same set (each is drawn on
+    its own, so a set can be split across processes).
     """
     if count < 0:
         raise FamilyError(f"count={count!r} must not be negative")
+    if start < 0:
+        raise FamilyError(f"start={start!r} must not be negative")
     chosen = select_families(families, era=era)
-    for index in range(count):
+    for index in range(start, start + count):
         fam = chosen[index % len(chosen)]
         yield draw_case(fam, seed=seed, index=index, era=era)
 
@@ -71,9 +75,10 @@ def write_cases(cases: Iterator[dict[str, Any]] | Sequence[dict[str, Any]], out:
 
 
 def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = None,
-                   spec: Any = None) -> Any:
-    """Generate ``count`` cases and load them like case files (validated): a
-    :class:`conformance.loader.LoadResult` whose cases have ``file`` = ``<generated:family>``."""
+                   spec: Any = None, start: int = 0) -> Any:
+    """Generate ``count`` cases (from case ``start`` on) and load them like case files
+    (validated): a :class:`conformance.spec.loader.LoadResult` whose cases have ``file`` =
+    ``<generated:family/id.toml>``."""
     from conformance.spec.catalog import default_spec
     from conformance.spec.loader import LoadResult, load_case_data, load_case_text
 
@@ -81,7 +86,7 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
     result = LoadResult()
     if count <= 0:
         return result
-    for data in generate_cases(seed=seed, count=count, era=era):
+    for data in generate_cases(seed=seed, count=count, era=era, start=start):
         result.files += 1
         display = f"<generated:{case_path(data)}>"
         plain = toml_layout(data)  # what the text would read back to, without the text

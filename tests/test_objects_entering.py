@@ -47,7 +47,7 @@ def test_tokens_enter_through_the_replacement_effects(owner: str, tapped: bool) 
 
 
 def test_thalia_does_not_tap_her_controllers_permanents_or_basic_lands() -> None:
-    g = game({"objects": [
+    g = game({"choices": {"pay": True}, "objects": [
         {"card": "Thalia, Heretic Cathar", "owner": "alice"},
         {"handle": "forest", "card": "Forest", "zone": "hand", "owner": "bob"},
         {"handle": "tomb", "card": "Overgrown Tomb", "zone": "hand", "owner": "bob"},
@@ -55,7 +55,7 @@ def test_thalia_does_not_tap_her_controllers_permanents_or_basic_lands() -> None
     for handle in ("forest", "tomb"):
         enter_battlefield(g.state, g.state.by_handle(handle), controller="bob")
     assert observe(g, "tapped", object="forest") is False
-    assert observe(g, "tapped", object="tomb") is True
+    assert observe(g, "tapped", object="tomb") is True  # though bob paid 2 life for it
 
 
 @pytest.mark.parametrize("color", ["white", "blue", "black", "red", "green"])

@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+import json
+import multiprocessing
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance import Runner, load_cases
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.cli import main
+from conformance.running.parallel import (
+    START_METHOD,
+    parse_shard,
+    run_parallel,
+    run_sources,
+    shard,
+    sources_for,
+)
 from conformance.running.runner import WorkItem, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import case_roots, find_case_files
+from generators.emit import load_generated
 
 
 def _items() -> list[WorkItem]:
@@ -43,3 +61,89 @@ def test_bad_shard(text: str, message: str) -> None:
     with pytest.raises(ValueError) as info:
         parse_shard(text)
     assert str(info.value) == message
+
+
+# -- the whole run split across processes (issue 21) -------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    out = []
+    for line in path.read_text("utf-8").splitlines():
+        record = json.loads(line)
+        record.pop("duration_ms", None)
+        out.append(record)
+    return out
+
+
+def _tree(tmp_path: Path) -> Path:
+    """A few real case files, a duplicate id in a later file, and a broken file."""
+    root = tmp_path / "cases"
+    files = sorted((ROOT / "spec" / "cases" / "mana").glob("*.toml"))[:9]
+    for k, src in enumerate(files):
+        (root / f"d{k % 3}").mkdir(parents=True, exist_ok=True)
+        shutil.copy(src, root / f"d{k % 3}" / src.name)
+    shutil.copy(files[0], root / "d2" / "zz-duplicate.toml")
+    (root / "d1" / "broken.toml").write_text('id = "x"\ntitle = 3\n', encoding="utf-8")
+    return root
+
+
+def test_split_run_reports_what_a_serial_run_reports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = _tree(tmp_path)
+    codes = {}
+    for jobs in (1, 2):
+        codes[jobs] = main(["run", "-q", str(root), "--generated", "9", "--jobs", str(jobs),
+                            "--report", str(tmp_path / f"j{jobs}.jsonl")])
+        out = capsys.readouterr().out
+        assert "case id" in out and "is also used by" in out and "broken.toml" in out
+    assert codes[1] == codes[2] == 1  # the duplicate and the broken file are errors
+    serial, split = _records(tmp_path / "j1.jsonl"), _records(tmp_path / "j2.jsonl")
+    assert len(serial) > 9 and split == serial
+
+
+def test_run_sources_gives_the_serial_results_and_errors(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    spec = default_spec()
+    loaded = load_cases([root], spec)
+    extra = load_generated(count=10, seed=3, spec=spec)
+    with Runner(ReferenceAdapter(), spec=spec) as runner:
+        serial = [runner.run_item(i) for i in plan(loaded.cases + extra.cases, runner.info)]
+        split = run_sources(sources_for(find_case_files([root], spec), generated=10, seed=3,
+                                        block=3),
+                            runner=runner, adapter_spec="reference", jobs=2, timeout=10,
+                            roots=case_roots([root], spec), spec=spec, chunk=2)
+        results = list(split.results())
+    assert [r.to_record() | {"duration_ms": 0} for r in results] == [
+        r.to_record() | {"duration_ms": 0} for r in serial]
+    assert split.errors == loaded.errors + extra.errors
+    assert split.planned == len(serial)
+
+
+class DyingAdapter(ReferenceAdapter):
+    """The reference engine, except that a worker process dies as it starts a case."""
+
+    def start(self, request: Any) -> Any:
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        return super().start(request)
+
+
+def test_a_worker_that_dies_leaves_its_chunk_errored_and_the_run_going() -> None:
+    spec = default_spec()
+    files = find_case_files(None, spec)[:40]
+    with Runner(ReferenceAdapter(), spec=spec) as runner:
+        split = run_sources(sources_for(files), runner=runner,
+                            adapter_spec="tests.test_parallel:DyingAdapter", jobs=2,
+                            timeout=10, roots=case_roots(None, spec), spec=spec, chunk=2)
+        results = list(split.results())
+        serial = [runner.run_item(i) for i in plan(load_cases(files, spec).cases, runner.info)]
+    assert [(r.case, r.era) for r in results] == [(r.case, r.era) for r in serial]
+    for got, want in zip(results, serial, strict=True):
+        assert got.result == want.result or (
+            got.result == "errored" and got.message.startswith("a worker process died"))
+
+
+def test_workers_start_fresh_interpreters() -> None:
+    assert START_METHOD in ("forkserver", "spawn")

@@ -64,6 +64,17 @@ def test_adapter_option(cases_dir: pytest.Pytester) -> None:
     result.assert_outcomes(failed=2)
 
 
+def test_reference_engine_unsupported_is_a_failure_not_a_skip(
+        cases_dir: pytest.Pytester) -> None:
+    """On another engine an unknown query is skipped; on the reference engine, which declares
+    every feature and era, it fails the item."""
+    (cases_dir.path / "cases" / "u.toml").write_text(
+        GOOD.replace("plugin.good", "plugin.unknown").replace('"colors"', '"frobnication"'))
+    result = cases_dir.runpytest("-q", "cases/u.toml")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*plugin.unknown [[]*[]] unsupported*"])
+
+
 def test_off_unless_asked(pytester: pytest.Pytester) -> None:
     cases = pytester.mkdir("cases")
     (cases / "good.toml").write_text(GOOD)

@@ -14,7 +14,8 @@ from conformance.spec.catalog import default_spec
 from reference_engine import SWITCHES, CardCatalog, era_from_mapping, parse_card
 from reference_engine.capabilities import FEATURES
 
-#: The 106 ruling ids of the source catalog (research note), in catalog order.
+#: The ruling ids in catalog order: the 106 of the source catalog (research note), then those
+#: added since.
 CATALOG_IDS = [
     "MULTI-01", "MULTI-02", "MULTI-03", "MULTI-04", "MULTI-05", "MULTI-06", "MULTI-07",
     "MULTI-08", "MULTI-09", "KICK-01", "KICK-02", "KICK-03", "KICK-04", "KICK-05",

@@ -9,11 +9,18 @@ from typing import Any
 
 from rich.markup import escape
 
-from conformance.results.records import summarize
-from conformance.running.parallel import parse_shard, run_parallel, shard
+from conformance.results.records import refuses_nothing, summarize
+from conformance.running.parallel import (
+    SourceRun,
+    parse_shard,
+    run_parallel,
+    run_sources,
+    shard,
+    sources_for,
+)
 from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
 from conformance.spec.catalog import default_spec
-from conformance.spec.loader import load_cases
+from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
 
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
@@ -62,15 +69,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 DEFAULT_GENERATED = 300
 
 
-def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
-    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+def _generated(args: argparse.Namespace) -> tuple[int, int]:
+    """How many generated cases the run adds, and their seed."""
     count = args.generated if args.generated is not None else (
         0 if args.paths else DEFAULT_GENERATED)
     if count <= 0:
-        return
-    from generators.emit import DEFAULT_SEED, load_generated
+        return 0, 0
+    from generators.emit import DEFAULT_SEED
 
-    seed = args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+    return count, args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+
+
+def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
+    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+    count, seed = _generated(args)
+    if count <= 0:
+        return
+    from generators.emit import load_generated
+
     extra = load_generated(count=count, seed=seed, spec=spec)
     loaded.cases += extra.cases
     loaded.errors += extra.errors
@@ -79,36 +95,21 @@ def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
 
 def _with_text(result: Any, generated: dict[str, Any]) -> Any:
     """``result`` carrying its generated case's TOML text (rendered only for a result that did
-    not pass, so a report's reader can open it)."""
-    case = generated.get(result.case)
-    if case is None:
-        return result
-    from generators.emit import generated_text
+    not pass, so a report's reader can open it); the case is drawn again from its id when this
+    process did not load it (a split run)."""
+    from generators.emit import case_text, generated_text, regenerate
 
-    result.case_text = generated_text(case)
+    case = generated.get(result.case)
+    if case is not None:
+        result.case_text = generated_text(case)
+        return result
+    data = regenerate(result.case, era=None)
+    if data is not None:
+        result.case_text = case_text(data)
     return result
 
 
-def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
-#: Adapter names whose ``unsupported`` answer is a bug of the suite: the reference engine must
-#: answer every case it declares the features and era of.
-MUST_ANSWER = frozenset({"reference"})
-
-
-def answer_gaps(results: list[Any], adapter: str) -> list[Any]:
-    """Results where an engine that must answer every case said ``unsupported`` while running
-    (not because of a declared feature or era)."""
-    if adapter not in MUST_ANSWER:
-        return []
-    return [r for r in results if r.result == "unsupported"
-            and " lacks feature(s): " not in r.message and " does not implement era " not in
-            r.message]
-
-
-def _status_line(code: int, out: Any, err: Any) -> None:
+def _status_line(code: int, err: Any) -> None:
     """Say in words why the exit status is what it is, when it is not plain pass/fail."""
     from ._exit import ALL_UNSUPPORTED, NOTHING_PASSED
 
@@ -120,6 +121,19 @@ def _status_line(code: int, out: Any, err: Any) -> None:
                   "unsupported or skipped")
 
 
+def _no_case(args: argparse.Namespace, err: Any, cases: int, files: int, bad_files: int) -> int:
+    what = (f"{cases} case(s) loaded from {files} file(s)"
+            + (f", {bad_files} spec error(s)" if bad_files else ""))
+    err.print(f"[red]error[/red] no case selected ({what}"
+              + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
+              highlight=False)
+    return FAILED if bad_files else NO_CASES
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
     """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`."""
     out = console()
@@ -129,9 +143,14 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
                   f"{', '.join(spec.eras)} (mtgconf eras lists them)", highlight=False)
         return USAGE
-    loaded = load_cases(args.paths or None, spec)
-    _add_generated(args, loaded, spec)
-    print_spec_errors(err, spec.errors + loaded.errors)
+    # With several processes and no plan needed up front (--shard, --resume), each process
+    # loads, validates and runs its own share; spec errors are printed once the run is done.
+    split = args.jobs > 1 and not args.shard and getattr(args, "resume", None) is None
+    loaded = LoadResult()
+    if not split:
+        loaded = load_cases(args.paths or None, spec)
+        _add_generated(args, loaded, spec)
+        print_spec_errors(err, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
@@ -142,6 +161,14 @@ def run(args: argparse.Namespace) -> int:
     if not baseline_ok:
         runner.close()
         return USAGE
+    source_run: SourceRun | None = None
+    if split:
+        count, seed = _generated(args)
+        source_run = run_sources(
+            sources_for(find_case_files(args.paths or None, spec), generated=count, seed=seed),
+            runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
+            roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
+            skip=args.skip)
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
@@ -150,19 +177,14 @@ def run(args: argparse.Namespace) -> int:
             err.print(f"[red]error[/red] {escape(str(exc))}")
             runner.close()
             return USAGE
-    if not items and not args.resume:
+    if not split and not items and not args.resume:
         runner.close()
-        bad_files = len(spec.errors) + len(loaded.errors)
-        what = (f"{len(loaded.cases)} case(s) loaded from {loaded.files} file(s)"
-                + (f", {bad_files} spec error(s)" if bad_files else ""))
-        err.print(f"[red]error[/red] no case selected ({what}"
-                  + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
-                  highlight=False)
-        return FAILED if bad_files else NO_CASES
+        return _no_case(args, err, len(loaded.cases), loaded.files,
+                        len(spec.errors) + len(loaded.errors))
     resume_ok, results, items = _resume.prepare(args, items, runner.info, err)
     if not resume_ok:
         runner.close()
-        return 2
+        return USAGE
     writer = _resume.writer(args)
     generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
@@ -175,11 +197,16 @@ def run(args: argparse.Namespace) -> int:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(runner.info.name, total=len(items), bad=0)
+            task = progress.add_task(runner.info.name, total=None if split else len(items),
+                                     bad=0)
             bad = 0
-            stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
-                                   timeout=args.timeout) if args.jobs > 1
-                      else map(runner.run_item, items))
+            if source_run is not None:
+                source_run.on_planned = lambda n: progress.update(task, total=n)
+                stream = source_run.results()
+            else:
+                stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                                       timeout=args.timeout) if args.jobs > 1
+                          else map(runner.run_item, items))
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
@@ -200,6 +227,9 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(hangup, old_hangup)
         if writer:
             writer.close()
+    if source_run is not None:
+        loaded.errors = source_run.errors
+        print_spec_errors(err, spec.errors + loaded.errors)
     name = f"{runner.info.name} {runner.info.version}"
     if args.junit:
         write_junit(results, args.junit, name=name)
@@ -210,16 +240,23 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")
     if interrupted:
-        err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {len(items)} results; "
+        total = source_run.planned if source_run is not None else len(items)
+        err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
                   "the reports hold what finished")
         return INTERRUPTED
-    gaps = answer_gaps(results, runner.info.name)
-    for r in gaps[:20]:
-        err.print("[red]error[/red] " + escape(f"{r.case} [{r.era}] ({r.file}): the reference "
-                  f"engine must answer every case, but said unsupported: {r.message}"),
-                  highlight=False, soft_wrap=True)
-    ok = summarize(results).ok and not loaded.errors and not spec.errors and not gaps
+    if split and not results:
+        bad_files = len(spec.errors) + len(loaded.errors)
+        return _no_case(args, err, 0, 0, bad_files)
+    ok = summarize(results).ok and not loaded.errors and not spec.errors
+    refused = [r for r in results if r.result == "unsupported"]
+    if refused and refuses_nothing(runner.info):
+        # The reference engine declares every feature and era: refusing a case is a bug.
+        err.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
+                  "which declares every feature and era: " + escape(", ".join(
+                      f"{r.case} [{r.era}]" for r in refused[:5]))
+                  + (" ..." if len(refused) > 5 else ""))
+        ok = False
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
     code = run_status(results, bad=not ok)
-    _status_line(code, out, err)
+    _status_line(code, err)
     return code

@@ -7,12 +7,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RESULT_KINDS", "CaseResult", "Summary", "summarize"]
+__all__ = ["RESULT_KINDS", "CaseResult", "Summary", "refuses_nothing", "summarize"]
 
 #: Result kinds, in report order. ``known-failure`` and ``fixed`` come from a baseline.
 RESULT_KINDS = ("passed", "failed", "errored", "unsupported", "skipped", "known-failure", "fixed")
 #: Kinds that make a run fail.
 BAD_KINDS = frozenset({"failed", "errored"})
+#: The adapter whose engine claims every feature and era of the spec.
+REFERENCE = "reference"
 
 
 @dataclass
@@ -112,3 +114,11 @@ def summarize(results: Iterable[CaseResult]) -> Summary:
         s.by_era.setdefault(r.era, Counter())[r.result] += 1
         s.by_set.setdefault("generated" if r.generated else "spec", Counter())[r.result] += 1
     return s
+
+
+def refuses_nothing(info: Any) -> bool:
+    """Whether ``info`` (an :class:`~conformance.adapter.AdapterInfo`) is the reference engine's,
+    which declares every feature and era of the spec: an ``unsupported`` result from it means
+    it refused an action or a query it should know, a bug to report like a failure, never a
+    case to skip."""
+    return str(getattr(info, "name", "")) == REFERENCE

@@ -1,22 +1,53 @@
-"""Running work items on several processes, and splitting a run into shards.
+"""Running on several processes, and splitting a run into shards.
 
 Each worker process builds its own adapter from the same specification (a name,
-``module:Class`` or ``cmd:...``) and runs a contiguous chunk of items; results come back in the
-planned order, so a parallel run reports exactly what a serial one does (timings aside).
+``module:Class`` or ``cmd:...``); results come back in the planned order, so a parallel run
+reports exactly what a serial one does (timings aside).
+
+:func:`run_sources` splits the whole run: the case files and the generated cases are cut into
+chunks, and each chunk is loaded, validated, planned and run by one process, the calling one
+included, taking the next chunk as it finishes one. :func:`run_parallel` runs items already
+loaded (the path for ``--shard`` and ``--resume``, which need the whole plan first). Workers
+start from a fresh interpreter (``forkserver`` where there is one, else ``spawn``), never as a
+fork of a process that may be running threads.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
-from collections.abc import Iterator, Sequence
+import queue
+import traceback
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from conformance.adapters import resolve_adapter
+from conformance.errors import SpecError
 from conformance.results.records import CaseResult
-from conformance.running.runner import Runner, WorkItem
+from conformance.running.runner import Runner, WorkItem, plan
+from conformance.spec.catalog import Spec, default_spec
+from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
+from conformance.spec.model import Case
 
-__all__ = ["parse_shard", "run_parallel", "shard"]
+__all__ = ["START_METHOD", "Source", "SourceRun", "parse_shard", "run_parallel", "run_sources",
+           "shard", "sources_for"]
+
+#: How worker processes start: a fresh interpreter, never a fork of a threaded process.
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
+    else "spawn"
+#: Modules a forkserver imports once, so each worker starts with them loaded.
+PRELOAD = ["conformance.running.parallel", "conformance.adapters.reference", "generators.emit"]
+
+
+def _context() -> Any:
+    ctx = multiprocessing.get_context(START_METHOD)
+    if START_METHOD == "forkserver":
+        ctx.set_forkserver_preload(PRELOAD)
+    return ctx
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -53,7 +84,7 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
     pending = list(range(len(chunks)))
     while pending:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
             futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i])
                        for i in pending}
             done: list[int] = []
@@ -71,3 +102,250 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
                                      message=f"a worker process died: {exc}")
                 done.append(failed)
         pending = [i for i in pending if i not in done]
+
+
+# -- the whole run across processes --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Source:
+    """One thing to load: a case file found under ``roots``, or ``count`` generated cases of
+    seed ``seed`` from case ``start`` on."""
+
+    kind: str  # "file" or "generated"
+    path: str = ""
+    seed: int = 0
+    start: int = 0
+    count: int = 0
+
+
+def sources_for(files: Sequence[Path], *, generated: int = 0, seed: int = 0,
+                block: int = 4) -> list[Source]:
+    """The sources of a run, in the order a serial run loads them: the case files, then the
+    generated cases in blocks of ``block``."""
+    out = [Source("file", path=str(f)) for f in files]
+    out += [Source("generated", seed=seed, start=i, count=min(block, generated - i))
+            for i in range(0, generated, block)]
+    return out
+
+
+@dataclass
+class _Loaded:
+    """What one source gave: its errors, the case it loaded (a file's), and its results."""
+
+    errors: list[SpecError]
+    case: Case | None
+    results: list[CaseResult]
+
+
+@dataclass(frozen=True)
+class _Config:
+    adapter_spec: str
+    timeout: float
+    era: str | None
+    skip: tuple[str, ...]
+    roots: tuple[str, ...]
+    spec_root: str
+
+
+class _Chunks:
+    """Loads, plans and runs chunks of sources in one process."""
+
+    def __init__(self, config: _Config, runner: Runner | None = None) -> None:
+        self.config = config
+        self.spec: Spec = default_spec(Path(config.spec_root))
+        self._own = runner is None
+        self.runner = runner or Runner(resolve_adapter(config.adapter_spec,
+                                                       timeout=config.timeout),
+                                       spec=self.spec, timeout=config.timeout)
+        self.roots = [Path(r) for r in config.roots]
+        self.resolve = _Resolver()
+
+    def run(self, sources: Sequence[Source]) -> list[_Loaded]:
+        return [self._one(src) for src in sources]
+
+    def _load(self, src: Source) -> tuple[list[Case], list[SpecError]]:
+        if src.kind == "file":
+            case, errors = load_found_file(Path(src.path), self.roots, self.spec,
+                                           resolve=self.resolve)
+            return ([case] if case is not None else []), errors
+        from generators.emit import load_generated
+
+        loaded = load_generated(count=src.count, seed=src.seed, start=src.start,
+                                spec=self.spec)
+        return loaded.cases, loaded.errors
+
+    def _one(self, src: Source) -> _Loaded:
+        cases, errors = self._load(src)
+        items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
+        results = [self.runner.run_item(item) for item in items]
+        return _Loaded(errors, cases[0] if src.kind == "file" and cases else None, results)
+
+    def died(self, sources: Sequence[Source], why: str) -> list[_Loaded]:
+        """The chunk a dead worker held: loaded again here, every item reported errored."""
+        out = []
+        for src in sources:
+            cases, errors = self._load(src)
+            items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
+            out.append(_Loaded(errors, cases[0] if src.kind == "file" and cases else None,
+                               [_died(item, why) for item in items]))
+        return out
+
+    def close(self) -> None:
+        if self._own:
+            self.runner.close()
+
+
+def _died(item: WorkItem, why: str) -> CaseResult:
+    return CaseResult(case=item.case.id, era=item.era, result="errored", area=item.case.area,
+                      file=item.case.file, title=item.case.title, rulings=item.case.rulings,
+                      rules=item.case.rules, generated=item.case.generated is not None,
+                      message=f"a worker process died: {why}")
+
+
+def _claim(counter: Any) -> int:
+    with counter.get_lock():
+        index = int(counter.value)
+        counter.value = index + 1
+    return index
+
+
+def _serve(config: _Config, chunks: list[list[Source]], counter: Any, out: Any) -> None:
+    """A worker process: take the next chunk until none is left; send each one's outcome."""
+    work = _Chunks(config)
+    try:
+        while (index := _claim(counter)) < len(chunks):
+            out.put(("claimed", index, os.getpid()))
+            try:
+                out.put(("done", index, work.run(chunks[index])))
+            except BaseException:
+                out.put(("crashed", index, traceback.format_exc()))
+                raise
+    finally:
+        work.close()
+
+
+@dataclass
+class SourceRun:
+    """A run split across processes: iterate :meth:`results` (in the serial order); the spec
+    errors found on the way are in ``errors`` once it is done."""
+
+    sources: list[Source]
+    config: _Config
+    runner: Runner
+    jobs: int
+    chunk: int = 8
+    errors: list[SpecError] = field(default_factory=list)
+    files: int = 0
+    #: Results planned so far (the chunks loaded up to the last one merged).
+    planned: int = 0
+    #: Called with the number of results planned so far, as chunks are loaded.
+    on_planned: Callable[[int], None] | None = None
+    _started: tuple[list[list[Source]], Any, Any, list[Any]] | None = None
+
+    def start(self) -> None:
+        """Start the worker processes (they load their interpreter meanwhile); :meth:`results`
+        does it if this was not called."""
+        if self._started is not None:
+            return
+        chunks = [self.sources[i:i + self.chunk] for i in range(0, len(self.sources), self.chunk)]
+        ctx = _context()
+        counter = ctx.Value("q", 0)
+        out = ctx.Queue()
+        procs = [ctx.Process(target=_serve, args=(self.config, chunks, counter, out),
+                             daemon=True, name=f"mtgconf-worker-{k}")
+                 for k in range(max(0, min(self.jobs, len(chunks)) - 1))]
+        for proc in procs:
+            proc.start()
+        self._started = (chunks, counter, out, procs)
+
+    def results(self) -> Iterator[CaseResult]:
+        self.start()
+        assert self._started is not None
+        chunks, counter, out, procs = self._started
+        local = _Chunks(self.config, runner=self.runner)
+        done: dict[int, list[_Loaded]] = {}
+        owner: dict[int, int] = {}
+        seen: dict[str, str] = {}
+        finished = False
+        try:
+            for index in range(len(chunks)):
+                while index not in done:
+                    if self._drain(out, done, owner, block=False):
+                        continue
+                    mine = _claim(counter)
+                    if mine < len(chunks):  # work here rather than wait
+                        done[mine] = local.run(chunks[mine])
+                        continue
+                    if not self._drain(out, done, owner, block=True):
+                        self._check_workers(procs, chunks, done, owner, local,
+                                            claimed=int(counter.value))
+                kept = self._merge(chunks[index], done.pop(index), seen)
+                self.planned += len(kept)
+                if self.on_planned is not None:
+                    self.on_planned(self.planned)
+                yield from kept
+            finished = True
+        finally:
+            for proc in procs:  # stopped at once when the run is interrupted
+                proc.join(timeout=5 if finished else 0)
+                if proc.is_alive():
+                    proc.terminate()
+                    proc.join(timeout=5)
+            out.close()
+
+    def _drain(self, out: Any, done: dict[int, list[_Loaded]], owner: dict[int, int], *,
+               block: bool) -> bool:
+        try:
+            kind, index, payload = out.get(timeout=0.2) if block else out.get_nowait()
+        except queue.Empty:
+            return False
+        if kind == "claimed":
+            owner[index] = payload
+        elif kind == "done":
+            done[index] = payload
+        else:
+            raise RuntimeError(f"a worker process failed on chunk {index}:\n{payload}")
+        return True
+
+    def _check_workers(self, procs: list[Any], chunks: list[list[Source]],
+                       done: dict[int, list[_Loaded]], owner: dict[int, int],
+                       local: _Chunks, *, claimed: int) -> None:
+        """A worker that died leaves its chunk unfinished: report that chunk errored."""
+        for proc in procs:
+            if proc.is_alive() or proc.exitcode is None:
+                continue
+            for index, pid in list(owner.items()):
+                if pid == proc.pid and index not in done:
+                    done[index] = local.died(chunks[index], f"exit code {proc.exitcode}")
+        if all(not p.is_alive() for p in procs):  # claimed by a worker that died at once
+            for index in range(min(claimed, len(chunks))):
+                if index not in done:
+                    done[index] = local.died(chunks[index], "the worker stopped")
+
+    def _merge(self, sources: list[Source], loaded: list[_Loaded], seen: dict[str, str]
+               ) -> list[CaseResult]:
+        """Results of one chunk in order; a case whose id an earlier file uses is dropped and
+        reported, exactly as the serial loader does."""
+        kept: list[CaseResult] = []
+        for src, got in zip(sources, loaded, strict=True):
+            self.files += src.count if src.kind == "generated" else 1
+            self.errors += got.errors
+            case = got.case
+            if case is not None:
+                if case.id in seen:
+                    self.errors.append(duplicate_id(case, seen[case.id]))
+                    continue
+                seen[case.id] = case.file or "?"
+            kept += got.results
+        return kept
+
+
+def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
+                timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
+                skip: Sequence[str] = (), chunk: int = 8) -> SourceRun:
+    """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers)."""
+    config = _Config(adapter_spec=adapter_spec, timeout=timeout, era=era, skip=tuple(skip),
+                     roots=tuple(str(r) for r in roots), spec_root=str(spec.root))
+    run = SourceRun(list(sources), config, runner, jobs=max(1, jobs), chunk=chunk)
+    run.start()
+    return run

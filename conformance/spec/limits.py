@@ -45,13 +45,18 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
     """The UTF-8 text of ``path``, or (None, a located error): missing, unreadable, not UTF-8,
     or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
     try:
-        mode = path.stat().st_mode
+        info = path.stat()
+        mode = info.st_mode
         if not stat.S_ISREG(mode):  # a pipe would block, a device never end
             kind = "a directory" if stat.S_ISDIR(mode) else "a device, pipe or socket"
             return None, SpecError("unreadable", f"cannot read the file: it is {kind}, not a "
                                    "regular file", file=display)
         with path.open("rb") as f:
-            raw = f.read(MAX_SPEC_FILE_BYTES + 1)
+            # Ask for the size the file has (asking for the limit allocates it every time),
+            # then for the rest up to the limit should it have grown meanwhile.
+            raw = f.read(min(info.st_size, MAX_SPEC_FILE_BYTES) + 1)
+            if len(raw) <= MAX_SPEC_FILE_BYTES and len(raw) > info.st_size:
+                raw += f.read(MAX_SPEC_FILE_BYTES + 1 - len(raw))
     except FileNotFoundError:
         return None, SpecError("no-such-file", "no such file", file=display)
     except OSError as exc:

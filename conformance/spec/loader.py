@@ -73,8 +73,16 @@ class _Resolver:
 
     def __init__(self) -> None:
         self._dirs: dict[Path, Path] = {}
+        self._known: dict[str, Path] = {}  # paths asked for before (a root, for each file)
 
     def __call__(self, path: Path) -> Path:
+        key = str(path)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._resolve(path)
+        return known
+
+    def _resolve(self, path: Path) -> Path:
         name = path.name
         if not name or name in (".", "..") or os.path.islink(path):
             return path.resolve()
@@ -313,31 +321,47 @@ def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = No
     spec = spec or default_spec()
     result = LoadResult()
     seen: dict[str, str] = {}
-    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
+    roots = case_roots(paths, spec)
     resolve = _Resolver()
     for path in find_case_files(paths, spec):
         result.files += 1
-        escaped = escaped_root(path, roots, resolve=resolve)
-        try:
-            real: Path | None = resolve(path)
-        except OSError:  # a link loop: the read reports it
-            real = None
-        if escaped is not None:
-            result.errors.append(SpecError(
-                "outside-tree", f"the file links outside {escaped} and was not read",
-                file=_display(path, real), hint="case files must live inside the directory "
-                "they are found in"))
-            continue
-        case, errors = load_case_file(path, spec, real=real)
+        case, errors = load_found_file(path, roots, spec, resolve=resolve)
         result.errors += errors
         if case is None:
             continue
         if case.id in seen:
-            result.errors.append(SpecError(
-                "duplicate-id", f"case id {case.id!r} is also used by {seen[case.id]}",
-                file=case.file, case=case.id, path="id",
-                hint="every case needs its own id"))
+            result.errors.append(duplicate_id(case, seen[case.id]))
             continue
         seen[case.id] = case.file or "?"
         result.cases.append(case)
     return result
+
+
+def case_roots(paths: Sequence[Path | str] | None, spec: Spec) -> list[Path]:
+    """The directories (or files) case files are looked for under."""
+    return [Path(p) for p in paths] if paths else [spec.cases_dir()]
+
+
+def load_found_file(path: Path, roots: list[Path], spec: Spec, *,
+                    resolve: Callable[[Path], Path] | None = None
+                    ) -> tuple[Case | None, list[SpecError]]:
+    """Load one file that :func:`find_case_files` found under ``roots``: refused unread if it
+    links outside them. ``resolve`` is a caching resolver shared by the files of one load."""
+    resolve = resolve or _Resolver()
+    escaped = escaped_root(path, roots, resolve=resolve)
+    try:
+        real: Path | None = resolve(path)
+    except OSError:  # a link loop: the read reports it
+        real = None
+    if escaped is not None:
+        return None, [SpecError(
+            "outside-tree", f"the file links outside {escaped} and was not read",
+            file=_display(path, real), hint="case files must live inside the directory "
+            "they are found in")]
+    return load_case_file(path, spec, real=real)
+
+
+def duplicate_id(case: Case, first: str) -> SpecError:
+    """The error for a case whose id an earlier file (``first``) already uses."""
+    return SpecError("duplicate-id", f"case id {case.id!r} is also used by {first}",
+                     file=case.file, case=case.id, path="id", hint="every case needs its own id")

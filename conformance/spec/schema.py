@@ -15,20 +15,14 @@ import os
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+if TYPE_CHECKING:  # imported when first needed: a clean run never explains an error
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 from conformance.spec.paths import spec_root
-
-try:
-    import jsonschema_rs as _rs
-
-    _compiled: Any = _rs
-except ImportError:  # pragma: no cover - a platform without its wheel: the thorough path only
-    _compiled = None
 
 __all__ = ["SCHEMAS", "fast_validation", "is_valid", "iter_schema_errors", "json_path", "schema",
            "validator"]
@@ -43,6 +37,8 @@ def _schema_dir() -> Path:
 
 @cache
 def _registry() -> Registry[Any]:
+    from referencing import Registry, Resource
+
     resources = []
     for name in SCHEMAS:
         contents = json.loads((_schema_dir() / f"{name}.schema.json").read_text("utf-8"))
@@ -64,6 +60,8 @@ def schema(name: str) -> dict[str, Any]:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator for schema ``name`` that resolves references to the other schemas."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=_registry())
 
 
@@ -71,10 +69,13 @@ def validator(name: str) -> Draft202012Validator:
 def _fast(name: str) -> Any:
     """The compiled validator of schema ``name`` (references resolved from the local schemas,
     never fetched), or None without ``jsonschema-rs``."""
-    if _compiled is None:  # pragma: no cover
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - a platform without its wheel: the thorough path
         return None
-    registry = _compiled.Registry([(schema(n)["$id"], schema(n)) for n in SCHEMAS])
-    return _compiled.validator_for(schema(name), registry=registry)
+    compiled: Any = jsonschema_rs
+    registry = compiled.Registry([(schema(n)["$id"], schema(n)) for n in SCHEMAS])
+    return compiled.validator_for(schema(name), registry=registry)
 
 
 _FAST = [os.environ.get("MTGCONF_NO_FAST_VALIDATOR", "") in ("", "0")]

@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
-from . import casting, characteristics, combat, mana, objects  # noqa: F401 - registers families
+from . import (  # noqa: F401 - registers families
+    casting,
+    characteristics,
+    combat,
+    copies,
+    haste,
+    life_costs,
+    mana,
+    modes,
+    naming,
+    objects,
+    overload,
+    piles,
+    strike,
+    timing,
+)
 
 __all__: list[str] = []

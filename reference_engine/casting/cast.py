@@ -81,6 +81,8 @@ class CastPlan:
     x: int = 0
     targets: list[dict[str, Any]] = field(default_factory=list)
     additional: list[ManaCost] = field(default_factory=list)
+    #: Additional costs that aren't mana, announced with kicker ("Kicker—Pay 3 life").
+    other: list[Mapping[str, Any]] = field(default_factory=list)
     changes: list[CostChange] = field(default_factory=list)
     cost_text: str = "{0}"
 
@@ -223,6 +225,16 @@ def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
         plan.additional.append(extra)
 
 
+def _kicker_cost(cost: Any) -> tuple[ManaCost, Mapping[str, Any]]:
+    """A kicker cost (CR 702.33a) as its mana part and its other parts: ``"{1}{G}"``, or a table
+    of costs ``{ mana = "{1}", life = 3, sacrifice = {...}, discard = {...} }`` for a kicker that
+    isn't only mana ("Kicker—Pay 3 life", "Kicker—Sacrifice a creature", 118.8)."""
+    if isinstance(cost, Mapping):
+        other = {k: v for k, v in cost.items() if k != "mana"}
+        return parse_mana_cost(str(cost.get("mana", ""))), other
+    return parse_mana_cost(str(cost)), {}
+
+
 def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: CastPlan,
               a: Mapping[str, Any]) -> None:
     """Check 601.2b: alternative cost, kicker and X."""
@@ -247,8 +259,9 @@ def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: C
     plan.kicked = count
     kick_ability = multikicker or kicker
     if count and kick_ability is not None:
-        kick_cost = parse_mana_cost(str(kick_ability.get("cost", "")))
-        plan.additional += [kick_cost] * count
+        mana, other = _kicker_cost(kick_ability.get("cost", ""))
+        plan.additional += [mana] * count
+        plan.other += [other] * count if other else []
     x = a.get("x")
     base = _base_cost(spell, plan, alts)
     # 107.3: X is announced for a cost being paid; with no mana cost paid, X there is 0.
@@ -265,7 +278,8 @@ def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: C
 def _choose_modes(state: GameState, spell_obj: GameObject, spell: Characteristics,
                   a: Mapping[str, Any]) -> None:
     """Check 601.2b, 700.2: a modal spell's modes are chosen as it is cast, as many as it says
-    (``choose = n`` or ``[min, max]``), each mode at most once (700.2d)."""
+    (``choose = n`` or ``[min, max]``), each mode at most once unless the spell lets a mode be
+    chosen more than once (``repeat_modes = true``, 700.2d)."""
     ability = next((ab for ab in spell.abilities if ab.get("kind") == "spell"), None)
     wanted = a.get("modes", [a["mode"]] if "mode" in a else None)
     if ability is None or "modes" not in ability:
@@ -278,12 +292,15 @@ def _choose_modes(state: GameState, spell_obj: GameObject, spell: Characteristic
         raise _reject("illegal-choice", f"choose the mode(s) of {spell.name} (CR 601.2b)")
     picks = list(wanted) if isinstance(wanted, list) else [wanted]
     total = len(ability["modes"])
+    # 700.2d: a mode is chosen at most once, unless the spell says it may be chosen again.
+    repeat = bool(ability.get("repeat_modes"))
     if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < total
-               for i in picks) or len(set(picks)) != len(picks) \
+               for i in picks) or (len(set(picks)) != len(picks) and not repeat) \
             or not low <= len(picks) <= high:
+        once = "" if repeat else ", each at most once"
         raise _reject("illegal-choice", f"{picks!r} is not a legal choice of modes for "
-                      f"{spell.name}: choose {low}-{high} of modes 0-{total - 1}, each at most "
-                      "once (CR 700.2)")
+                      f"{spell.name}: choose {low}-{high} of modes 0-{total - 1}{once} "
+                      "(CR 700.2, 700.2d)")
     spell_obj.extra["modes"] = sorted(picks)
     state.changed()
 
@@ -378,8 +395,7 @@ def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
     """Pay additional non-mana costs (601.2h, 118.8): sacrifice a permanent you control
     (``sacrifice = {filter}``, choice ``sacrifice``), discard a card (``discard = {filter}``,
     choice ``discard``), pay life (``life = n``, only up to your life total, 119.4)."""
-    for change in plan.changes:
-        other = change.other or {}
+    for other in [*(change.other or {} for change in plan.changes), *plan.other]:
         if "life" in other:
             life = int(other["life"])
             if life > state.players[plan.player].life:
@@ -491,9 +507,12 @@ def pay_mana(state: GameState, player: str, cost_text: str, *,
     return True
 
 
-def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
-    """Cast a spell (CR 601.2); return the spell on the stack."""
-    plan, spell_obj = plan_cast(state, a)
+def cast_spell(state: GameState, a: Mapping[str, Any], *,
+               during_resolution: bool = False) -> GameObject:
+    """Cast a spell (CR 601.2); return the spell on the stack. ``during_resolution``: a
+    resolving effect lets the player cast it now, so timing and priority don't apply and no
+    one receives priority afterwards (608.2g; see :mod:`reference_engine.free_cast`)."""
+    plan, spell_obj = plan_cast(state, a, check_timing=not during_resolution)
     # 601.2g-h: pay the total cost from the caster's mana pool; partial payments aren't allowed.
     # 106.6: mana with a spending restriction pays only for the spells it allows; 107.4f: a
     # Phyrexian symbol may be paid with 2 life instead (reference_engine.mana.phyrexian).
@@ -506,7 +525,8 @@ def cast_spell(state: GameState, a: Mapping[str, Any]) -> GameObject:
     state.log("cast", object=spell_obj.id, player=plan.player, card=spell_obj.card.name,
               spell=characteristics_of(state, spell_obj.id).name, kicked=plan.kicked,
               alternative=plan.alternative)
-    give_priority(state, plan.player)
+    if not during_resolution:
+        give_priority(state, plan.player)
     return spell_obj
 
 

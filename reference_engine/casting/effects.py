@@ -30,10 +30,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef
-from reference_engine.core.choices import choose
+from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
 from reference_engine.core.objects import GameObject
+from reference_engine.core.registry import action
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.countering import can_be_countered, counter_object
@@ -43,6 +45,7 @@ from reference_engine.triggers.abilities import trigger_matcher
 
 if TYPE_CHECKING:
     from reference_engine.core.state import Event, GameState
+    from reference_engine.game import Game
 
 __all__ = ["copy_spell", "x_for"]
 
@@ -50,14 +53,7 @@ __all__ = ["copy_spell", "x_for"]
 def x_for(ctx: ResolveContext) -> int:
     """X while ``ctx`` resolves (107.3): the spell's announced X; for an enters-triggered
     ability, the X of the spell that became its source (107.3m)."""
-    if ctx.obj.x is not None:
-        return int(ctx.obj.x)
-    event = ctx.obj.extra.get("trigger_event")
-    if ctx.obj.ability is not None and event is not None and event.kind == "enters":
-        source = ctx.state.objects.get(int(event.details["object"]))
-        if source is not None:
-            return int(source.extra.get("cast_x") or 0)
-    return 0
+    return ctx.x
 
 
 def _amount(ctx: ResolveContext, value: Any) -> int:
@@ -113,18 +109,36 @@ def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     ctx.note_moved(moved, p)
 
 
-@effect("put_onto_battlefield")
+@effect("put_onto_battlefield", params={
+    "target": "ref: the card(s) to put onto the battlefield (a target slot or \"self\")",
+    "from": "str: otherwise, the zone of the controller's to choose a card from (default "
+            "\"hand\")",
+    "filter": "filter: what may be chosen from that zone",
+    "choice": "str: the name of that choice (default \"put\"), a handle or \"none\"",
+    "transformed": "bool: it enters transformed, back face up (CR 712.14; only a "
+                   "transforming double-faced card can, 712.14a)",
+    "tapped": "bool: it enters tapped",
+    "remember": "str: remember the permanent under this name (\"moved\" always)"},
+    cr=("110.2", "702.33a", "712.14", "712.14a"),
+    example='Startled Awake: {type = "put_onto_battlefield", target = "self", '
+            'transformed = true}')
 def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put each target card onto the battlefield, or else one card matching ``filter`` the
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
-    it isn't cast, so it isn't kicked (702.33a)."""
+    it isn't cast, so it isn't kicked (702.33a); ``transformed`` puts it onto the battlefield
+    with its back face up (712.14), which a card that isn't double-faced can't do (712.14a).
+    Cards put at once arrive together (:mod:`reference_engine.core.arrivals`)."""
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
+    transformed = bool(p.get("transformed", False))
     tapped = bool(p.get("tapped", False))
     if p.get("target") is not None:
-        ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped)
-                        for obj in objects_of(ctx, ctx.refs(p))], p)
+        with arriving_together(state):
+            ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller,
+                                              tapped=tapped, transformed=transformed)
+                            for obj in objects_of(ctx, ctx.refs(p))
+                            if obj.zone not in ("battlefield", "stack")], p)
         return
     zone = str(p.get("from", "hand"))
     flt = dict(p.get("filter", {}))
@@ -137,7 +151,41 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         ctx.note_moved([], p)
         return
     ctx.note_moved([enter_battlefield(state, options[names.index(picked)],
-                                      controller=ctx.controller, tapped=tapped)], p)
+                                      controller=ctx.controller, tapped=tapped,
+                                      transformed=transformed)], p)
+
+
+@action("put_onto_battlefield", params={
+    "object": "str!: the handle of the card to put onto the battlefield",
+    "player": "str: who controls it (default its owner)",
+    "transformed": "bool: it enters with its back face up (CR 712.14, 712.14a)"},
+    cr=("110.2", "614.12", "712.14", "712.14a"),
+    example='{type = "put_onto_battlefield", object = "delver", transformed = true}')
+def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
+    """An effect from outside the case puts a card onto the battlefield from any zone (as a
+    resolving "put onto the battlefield" effect would: replacement effects apply, 614.12, and
+    triggers see it enter); ``transformed``: back face up, which only a transforming
+    double-faced card can do; another card then stays where it is (712.14a). Rejected with
+    ``illegal-action`` if the object is a permanent or a spell already."""
+    from reference_engine.core.errors import RulesViolation
+    from reference_engine.objects.entering import enter_battlefield
+
+    state = game.state
+    obj = game.object(a.get("object"))
+    if obj.zone in ("battlefield", "stack"):
+        raise RulesViolation("illegal-action", f"{obj.name_for_log} is on the {obj.zone}; only "
+                             "a card in another zone can be put onto the battlefield")
+    player = game.player(a["player"]) if a.get("player") is not None else obj.owner
+    offer_choices(state, a.get("choices"))
+    try:
+        enter_battlefield(state, obj, controller=player,
+                          transformed=bool(a.get("transformed", False)))
+    finally:
+        withdraw_choices(state)
+    from reference_engine.turn.priority import give_priority
+
+    # 117.5: state-based actions and triggered abilities before a player next gets priority.
+    give_priority(state, state.priority_player or state.active_player)
 
 
 @effect("put_counters")

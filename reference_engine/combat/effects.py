@@ -242,10 +242,15 @@ def _combat_damage_to_player(state: GameState, obj: GameObject, spec: Mapping[st
 @trigger_matcher("deals_damage_to_player")
 def _damage_to_player(state: GameState, obj: GameObject, spec: Mapping[str, Any],
                       event: Event) -> bool:
-    """Whenever this deals damage (combat or not) to a player (CR 603.2, 120.1)."""
+    """Whenever this deals damage (combat or not) to a player (CR 603.2, 120.1); with
+    ``player = "opponent"``, to an opponent of its controller (Hypnotic Specter)."""
+    from reference_engine.triggers.life import player_matches
+
     d = event.details
     return (event.kind == "damage" and d.get("source") == obj.id
-            and d.get("player") is not None and int(d.get("amount", 0)) >= 1)
+            and d.get("player") is not None and int(d.get("amount", 0)) >= 1
+            and player_matches(state, spec.get("player", "any"), d.get("player"),
+                               obj.controller))
 
 
 @trigger_matcher("creature_you_control_attacks_alone")

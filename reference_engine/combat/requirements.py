@@ -92,6 +92,29 @@ def min_blockers(state: GameState, attacker: int,
     return least
 
 
+def max_blockers(state: GameState, attacker: int,
+                 chars: Mapping[int, Characteristics] | None = None) -> int | None:
+    """The most creatures that may block ``attacker``, or None for no limit: "can't be blocked
+    by more than N creatures" (static rule ``max_blockers``, ``count = 1``, CR 509.1b)."""
+    current = chars if chars is not None else compute_all(state)
+    obj = state.objects[attacker]
+    most: int | None = None
+    for src, ability in static_abilities(state, current):
+        if ability.get("rule") != "max_blockers":
+            continue
+        affected = ability.get("affected", "self")
+        if affected == "self":
+            applies = src.id == attacker
+        else:
+            fctx = FilterContext(you=src.controller, source=src.id,
+                                 chars_of=current.__getitem__)
+            applies = matches(state, obj, dict(affected), ctx=fctx, chars=current[attacker])
+        if applies:
+            n = int(ability.get("count", 1))
+            most = n if most is None else min(most, n)
+    return most
+
+
 def _count_problem(state: GameState, pairs: list[tuple[int, int]],
                    chars: Mapping[int, Characteristics]) -> str | None:
     counts: dict[int, int] = {}
@@ -102,6 +125,10 @@ def _count_problem(state: GameState, pairs: list[tuple[int, int]],
         if n < least:
             return (f"{state.objects[att].name_for_log} can't be blocked except by {least} or "
                     "more creatures (CR 509.1b, 702.111b)")
+        most = max_blockers(state, att, chars)
+        if most is not None and n > most:
+            return (f"{state.objects[att].name_for_log} can't be blocked by more than {most} "
+                    f"creature{'s' if most != 1 else ''} (CR 509.1b)")
     return None
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.context import ResolveContext, amount
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.abilities import trigger_matcher
@@ -135,9 +135,10 @@ def _blocked_by_creature(state: GameState, obj: GameObject, spec: Mapping[str, A
     return event.kind == "blocks" and event.details.get("attacker") == obj.id
 
 
-@amount("event_damage")
-def _event_damage(ctx: ResolveContext, arg: Any) -> int:
+@amount("event_damage", arg="bool", cr=("608.2h", "603.2"),
+        example="Jackal Pup: it deals that much damage to you, {event_damage = true}")
+def _event_damage(ctx: AmountContext, arg: Any) -> int:
     """The damage dealt by the event that triggered this ability ("that much", 608.2h)."""
-    event = ctx.obj.extra.get("trigger_event")
+    event = ctx.extra.get("trigger_event")
     details = getattr(event, "details", {})
     return int(details.get("amount", 0)) if getattr(event, "kind", None) == "damage" else 0

@@ -12,17 +12,22 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AMOUNTS, AmountContext, amount, evaluate
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
+from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
 __all__ = [
     "AMOUNTS",
+    "AMOUNT_CONTEXTS",
     "EFFECTS",
+    "LINKED_KEY",
     "REFERENCES",
     "RESOLVE_HOOKS",
+    "TARGET_CONTROLLERS",
     "TARGET_RESTRICTIONS",
     "ResolveContext",
     "amount",
@@ -55,21 +60,59 @@ class ResolveContext:
         """Whether the spell was kicked (CR 702.33d)."""
         return self.obj.kicked > 0
 
+    @property
+    def x(self) -> int:
+        """X while this resolves (CR 107.3): the announced X; for an enters-triggered ability,
+        the X of the spell that became its source (107.3m)."""
+        if self.obj.x is not None:
+            return int(self.obj.x)
+        event = self.obj.extra.get("trigger_event")
+        if self.obj.ability is not None and event is not None and event.kind == "enters":
+            source = self.state.objects.get(int(event.details["object"]))
+            if source is not None:
+                return int(source.extra.get("cast_x") or 0)
+        return 0
+
+    def amount_context(self) -> AmountContext:
+        """Where this effect's amounts are counted: now (CR 608.2h), with "you" its controller
+        and "this" its source; target slots and remembered objects may be named, with their
+        last known information once they have left (the layer system fills this in)."""
+        if not AMOUNT_CONTEXTS:
+            raise RuntimeError("the layer system is not loaded (import reference_engine.areas)")
+        return AMOUNT_CONTEXTS[0](self)
+
     def amount(self, value: Any) -> int:
         """An amount: an integer, ``"X"`` for the value chosen for X (CR 107.3), or a table
-        ``{name = argument}`` computed now by the amount registered as ``name`` (e.g.
-        ``{domain = "controller"}``, counted as the effect happens, CR 608.2h)."""
-        if value == "X":
-            return int(self.obj.x or 0)
+        ``{name = argument}`` counted now by the amount registered as ``name`` (e.g.
+        ``{domain = "you"}``, counted as the effect happens, CR 608.2h); see
+        :mod:`reference_engine.core.amounts`."""
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, Mapping) and len(value) == 1:
-            name, arg = next(iter(value.items()))
-            fn = AMOUNTS.get(str(name))
-            if fn is None:
-                raise SetupError(f"unknown amount {name!r} (known: {', '.join(sorted(AMOUNTS))})")
-            return fn(self, arg)
-        raise SetupError(f"an amount must be an integer, 'X' or {{name = ...}}, not {value!r}")
+        if value == "X":
+            return self.x
+        return evaluate(value, self.amount_context())
+
+    def named(self, name: str) -> list[int]:
+        """Ids this spell or ability names as ``name``: a target slot's objects (legal or not:
+        "that creature" after it was destroyed reads its last known information), else the
+        objects remembered as ``name`` (CR 608.2c)."""
+        slot = [int(r["object"]) for r in self.obj.targets
+                if str(r.get("slot")) == name and "object" in r]
+        if slot or any(str(r.get("slot")) == name for r in self.obj.targets):
+            return slot
+        return [int(i) for i in self.obj.extra.get("remembered", {}).get(name, [])]
+
+    def last_known_controller(self, name: str) -> str | None:
+        """The controller of the first object named ``name``, now or as it last existed
+        while this was resolving (608.2h)."""
+        for oid in self.named(name):
+            obj = self.state.objects.get(oid)
+            if obj is not None:
+                return obj.controller
+            known = self.obj.extra.get(TARGET_CONTROLLERS, {}).get(oid)
+            if known is not None:
+                return str(known)
+        return None
 
     def event_player(self) -> str | None:
         """The player named by the event that triggered this ability ("that player")."""
@@ -117,16 +160,30 @@ class ResolveContext:
         """Remember the objects an effect just put into a new zone as ``"moved"`` and under
         the effect's ``remember`` name, for later effects of the same ability and for delayed
         triggered abilities it creates ("that card", "the creature put onto the battlefield
-        this way"; CR 608.2c, 603.7c)."""
+        this way"; CR 608.2c, 603.7c); with ``link = "name"``, also for the source's linked
+        abilities (``target = { linked = "name" }``: "return the exiled card", 607.2a)."""
         ids = [o.id for o in objects if o is not None]
         memory: dict[str, list[int]] = self.obj.extra.setdefault("remembered", {})
         memory["moved"] = ids
         if "remember" in params:
             memory[str(params["remember"])] = list(ids)
+        if "link" in params:
+            # 607.2a: "the exiled card" of a linked ability is what this ability of the same
+            # source exiled; kept with the source's id (a new object is a new source, 400.7).
+            links: dict[str, dict[str, list[int]]] = self.state.extra.setdefault(LINKED_KEY, {})
+            by_source = links.setdefault(str(self.source_id), {})
+            by_source[str(params["link"])] = [*by_source.get(str(params["link"]), []), *ids]
 
 
+#: Key in ``state.extra``: objects linked abilities refer to, by source id and link name (607.2a).
+LINKED_KEY = "linked_objects"
 EffectFn = Callable[[ResolveContext, Mapping[str, Any]], None]
 EFFECTS: dict[str, EffectFn] = {}
+#: Builds the amount context of a resolving spell or ability (registered by the layers).
+AMOUNT_CONTEXTS: list[Callable[[ResolveContext], AmountContext]] = []
+#: Where a resolving spell or ability keeps its targets' last known controllers (608.2h).
+TARGET_CONTROLLERS = "target_controllers"
+
 ReferenceFn = Callable[[ResolveContext, Any], list[dict[str, Any]]]
 #: Named references an effect's ``target`` may use besides target slots and the built-in
 #: names, computed as the effect happens: ``(context, argument) -> refs``; the argument is
@@ -142,23 +199,25 @@ def reference(name: str) -> Callable[[ReferenceFn], ReferenceFn]:
         REFERENCES[name] = fn
         return fn
     return register
-AmountFn = Callable[[ResolveContext, Any], int]
-#: Amounts computed while an effect happens, by name (registered with :func:`amount`).
-AMOUNTS: dict[str, AmountFn] = {}
 
 
-def amount(name: str) -> Callable[[AmountFn], AmountFn]:
-    """Register the amount ``name`` (an effect's ``amount = {name = argument}``)."""
-    def register(fn: AmountFn) -> AmountFn:
-        AMOUNTS[name] = fn
-        return fn
-    return register
+@reference("controller_of")
+def _controller_of(ctx: ResolveContext, arg: Any) -> list[dict[str, Any]]:
+    """``{controller_of = slot}``: "that creature's controller", the player who controls the
+    object the slot (or a remembered name) holds, or controlled it as it last existed (608.2h)."""
+    player = ctx.last_known_controller(str(arg))
+    return [{"player": player}] if player is not None else []
 
 
-def effect(name: str) -> Callable[[EffectFn], EffectFn]:
-    """Register effect ``name`` of the resolution vocabulary."""
+
+
+def effect(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
+           example: str = "") -> Callable[[EffectFn], EffectFn]:
+    """Register effect ``name`` of the resolution vocabulary, with its parameters, CR numbers
+    and an example for the docs and validation (:mod:`reference_engine.core.vocab_spec`)."""
     def register(fn: EffectFn) -> EffectFn:
         EFFECTS[name] = fn
+        describe("effects", name, fn, params=params, cr=cr, example=example)
         return fn
     return register
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.state import STEPS
+from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -53,22 +54,26 @@ def land_play_restriction(fn: CastRestriction) -> CastRestriction:
     return fn
 
 
-def action(name: str) -> Callable[[ActionHandler], ActionHandler]:
-    """Register the handler of action ``name``."""
+def action(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
+           example: str = "") -> Callable[[ActionHandler], ActionHandler]:
+    """Register the handler of action ``name`` (with its parameters for the docs)."""
     def register(fn: ActionHandler) -> ActionHandler:
         if name in ACTIONS and ACTIONS[name] is not fn:
             raise ValueError(f"action {name!r} is registered twice")
         ACTIONS[name] = fn
+        describe("actions", name, fn, params=params, cr=cr, example=example)
         return fn
     return register
 
 
-def query(name: str) -> Callable[[QueryHandler], QueryHandler]:
-    """Register the handler of query ``name``."""
+def query(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
+          example: str = "") -> Callable[[QueryHandler], QueryHandler]:
+    """Register the handler of query ``name`` (with its parameters for the docs)."""
     def register(fn: QueryHandler) -> QueryHandler:
         if name in QUERIES and QUERIES[name] is not fn:
             raise ValueError(f"query {name!r} is registered twice")
         QUERIES[name] = fn
+        describe("queries", name, fn, params=params, cr=cr, example=example)
         return fn
     return register
 

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
     from reference_engine.layers.effects import ContinuousEffect
 
-__all__ = ["BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS", "ZONE_CHANGE_HOOKS",
-           "Event", "GameState", "Player", "differences", "snapshot"]
+__all__ = ["AFTER_MOVE_HOOKS", "BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS",
+           "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "differences", "snapshot"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -51,6 +51,9 @@ MOVE_REPLACEMENTS: list[Callable[[GameState, GameObject, str], str]] = []
 #: Functions called with (state, object, zone) as an object is about to leave its zone, while it
 #: still exists there: e.g. keeping a permanent's last known information (CR 603.10a, 608.2h).
 BEFORE_MOVE_HOOKS: list[Callable[[GameState, GameObject, str], None]] = []
+#: Functions called with (state, old object, new object) once an object has moved: e.g. the end
+#: of an "until this leaves the battlefield" effect, which returns what it exiled (CR 610.3a).
+AFTER_MOVE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = []
 
 
 @dataclass
@@ -226,6 +229,8 @@ class GameState:
         if obj.handle is not None:
             self.handles[obj.handle] = new.id
         self.changed()
+        for after in AFTER_MOVE_HOOKS:
+            after(self, obj, new)
         return new
 
     def remove(self, obj: GameObject) -> None:

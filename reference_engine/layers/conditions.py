@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import COLORS, color_from_word
+from reference_engine.core.vocab_spec import Params, describe
+from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 
 if TYPE_CHECKING:
@@ -27,19 +30,30 @@ Test = Callable[["GameState", Any, "ConditionContext"], bool]
 class ConditionContext:
     """The source of the ability, its controller and the characteristics computed so far."""
 
-    def __init__(self, *, source: int | None, you: str | None, chars_of: CharsOf) -> None:
+    def __init__(self, *, source: int | None, you: str | None, chars_of: CharsOf,
+                 x: int = 0) -> None:
         self.source = source
         self.you = you
         self.chars_of = chars_of
+        self.x = x
+
+    def amounts(self, state: GameState) -> AmountContext:
+        """An amount context with the same "you", "this" and characteristics."""
+        return AmountContext(state=state, you=self.you, source=self.source,
+                             chars_of=self.chars_of, x=self.x)
 
 
 CONDITIONS: dict[str, Test] = {}
 
 
-def condition(name: str) -> Callable[[Test], Test]:
-    """Register condition ``name``."""
+def condition(name: str, *, arg: str = "table", params: Params = None,
+              cr: tuple[str, ...] = (), example: str = "") -> Callable[[Test], Test]:
+    """Register condition ``name``; ``arg`` is the type of its value (``table`` with
+    ``params``, or one of :data:`~reference_engine.vocab_spec.TYPES`)."""
     def register(fn: Test) -> Test:
         CONDITIONS[name] = fn
+        describe("conditions", name, fn, params=params, cr=cr, example=example,
+                 arg=None if arg == "table" else arg)
         return fn
     return register
 
@@ -54,7 +68,8 @@ def color_counts(state: GameState, chars_of: CharsOf) -> dict[str, int]:
     return counts
 
 
-@condition("most_common_color")
+@condition("most_common_color", arg="str", cr=("105.2b",),
+           example='Halam Djinn: {most_common_color = "red"}')
 def _most_common_color(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     """The color is the most common among all permanents or tied for most common (the
     Invasion Djinns; CR 105.2b counts a multicolored permanent for each of its colors)."""
@@ -63,7 +78,8 @@ def _most_common_color(state: GameState, value: Any, ctx: ConditionContext) -> b
     return counts[word] == max(counts.values())
 
 
-@condition("you_control")
+@condition("you_control", arg="filter", cr=("109.5",),
+           example='Kird Ape: {you_control = {subtype = "Forest"}}')
 def _you_control(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     """You control a permanent matching the filter."""
     fctx = FilterContext(you=ctx.you, source=ctx.source, chars_of=ctx.chars_of)
@@ -73,11 +89,62 @@ def _you_control(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     )
 
 
-@condition("source_kicked")
+@condition("source_kicked", arg="bool", cr=("702.33d",),
+           example="Ana Battlemage's kicker triggers: {source_kicked = true}")
 def _source_kicked(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     """The source was kicked (CR 702.33d)."""
     obj = state.objects.get(ctx.source) if ctx.source is not None else None
     return (obj is not None and obj.kicked > 0) == bool(value)
+
+
+_BOUNDS = {
+    "at_least": "int: holds if the number is at least this (\"N or more\")",
+    "at_most": "int: holds if the number is at most this (\"N or fewer\", \"less than N+1\")",
+}
+
+
+def _within(n: int, spec: Mapping[str, Any], what: str) -> bool:
+    if "at_least" not in spec and "at_most" not in spec:
+        raise SetupError(f"condition {what!r} needs 'at_least' or 'at_most'")
+    low, high = spec.get("at_least"), spec.get("at_most")
+    return (low is None or n >= int(low)) and (high is None or n <= int(high))
+
+
+@condition("count", params={
+    "filter": "filter!: what to count",
+    "zone": "str: the zone to look in (default battlefield)",
+    "player": "str: whose library, hand or graveyard (\"you\", \"opponent\", a player)",
+    **_BOUNDS}, cr=("107.1", "207.2c"),
+    example='Carapace Forger (metalcraft): {count = {filter = {type = "Artifact", '
+            'controller = "you"}, at_least = 3}}')
+def _count(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """A number of objects matching a filter is within bounds: "as long as you control three
+    or more artifacts" (metalcraft), "if you control no other creatures"."""
+    if not isinstance(value, Mapping):
+        raise SetupError(f"condition 'count' needs a table, not {value!r}")
+    sel = {k: value[k] for k in ("zone", "player", "filter") if k in value}
+    return _within(len(selected(ctx.amounts(state), sel)), value, "count")
+
+
+@condition("amount", params={"of": "amount!: the amount to compare", **_BOUNDS},
+           cr=("107.1", "700.5"),
+           example='Heliod, Sun-Crowned: not a creature while {amount = {of = {devotion = '
+                   '"white"}, at_most = 4}}')
+def _amount(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """A counted amount is within bounds: "as long as your devotion to white is less than
+    five", "if you have 10 or less life"."""
+    if not isinstance(value, Mapping) or "of" not in value:
+        raise SetupError(f"condition 'amount' needs {{of = amount, at_least/at_most}}: {value!r}")
+    return _within(evaluate(value["of"], ctx.amounts(state)), value, "amount")
+
+
+@condition("not", arg="condition", cr=("608.2c",),
+           example='Galvanic Blast: 2 damage {not = {count = ...}}, 4 damage if metalcraft')
+def _not(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """The condition inside does not hold (the "otherwise" of an "if ... instead")."""
+    if not isinstance(value, Mapping):
+        raise SetupError(f"condition 'not' needs a condition table, not {value!r}")
+    return not holds(state, value, ctx)
 
 
 def holds(state: GameState, cond: Mapping[str, Any] | None, ctx: ConditionContext) -> bool:

@@ -8,13 +8,16 @@ effects that exist at a case's setup and effects created by resolving spells all
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import color_from_word
+from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -60,13 +63,17 @@ class Operation:
 OPERATIONS: dict[str, Operation] = {}
 
 
-def operation(name: str, layer: str) -> Callable[[Apply], Apply]:
-    """Register an operation ``name`` applying in ``layer`` (one of :data:`LAYERS`)."""
+def operation(name: str, layer: str, *, params: Params = None, cr: tuple[str, ...] = (),
+              example: str = "") -> Callable[[Apply], Apply]:
+    """Register an operation ``name`` applying in ``layer`` (one of :data:`LAYERS`), with its
+    parameters, CR numbers and an example for the docs and validation."""
     if layer not in LAYERS:
         raise ValueError(f"unknown layer {layer!r}")
 
     def register(fn: Apply) -> Apply:
         OPERATIONS[name] = Operation(name, layer, fn)
+        describe("operations", name, fn, params=params, cr=cr, example=example,
+                 doc=f"Layer {layer}. {inspect.cleandoc(fn.__doc__ or '')}")
         return fn
 
     return register
@@ -114,11 +121,25 @@ def _colors(params: Mapping[str, Any]) -> frozenset[Any]:
         raise SetupError(str(exc)) from None
 
 
-def _int(params: Mapping[str, Any], key: str) -> int:
+def layer_amounts(ctx: LayerContext) -> AmountContext:
+    """Where an operation's amounts are counted: in the layers, seeing the characteristics
+    computed so far (types after layer 4, colors after layer 5), "you" the effect's controller,
+    "this" its source and "itself" the object being changed (a static ability counts
+    continuously, CR 611.3a)."""
+    obj = ctx.state.objects.get(ctx.object_id)
+    x = (obj.x or 0) if obj is not None and obj.zone == "stack" else 0
+    return AmountContext(state=ctx.state, you=ctx.effect.controller, source=ctx.effect.source,
+                         chars_of=ctx.current.__getitem__, x=x, object_id=ctx.object_id)
+
+
+def _int(params: Mapping[str, Any], key: str, ctx: LayerContext) -> int:
+    """A numeric field: an integer or a counted amount ("+1/+1 for each Forest you control")."""
     value = params.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError(f"effect field {key!r} must be an integer, not {value!r}")
-    return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, Mapping):
+        return evaluate(value, layer_amounts(ctx))
+    raise SetupError(f"effect field {key!r} must be an integer or an amount, not {value!r}")
 
 
 # -- layer 3: text-changing effects ---------------------------------------------------------
@@ -183,6 +204,15 @@ def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
         chars.supertypes = tuple(params["supertypes"])
 
 
+@operation("lose_creature_types", "4", cr=("205.3m", "613.1d"),
+           example='Ego Erasure: {type = "lose_creature_types"}')
+def _lose_creature_types(chars: Characteristics, params: Mapping[str, Any],
+                         ctx: LayerContext) -> None:
+    """The object loses all creature types (CR 205.3m), keeping its card types and its other
+    subtypes (an artifact creature Equipment stays an Equipment)."""
+    chars.subtypes = tuple(t for t in chars.subtypes if t in _SUBTYPE_OWNERS)
+
+
 # -- layer 5: color-changing effects --------------------------------------------------------
 
 @operation("set_colors", "5")
@@ -207,7 +237,11 @@ def _add_abilities(chars: Characteristics, params: Mapping[str, Any], ctx: Layer
     chars.keywords = chars.keywords | frozenset(
         str(k).casefold() for k in params.get("keywords", [])
     )
-    chars.abilities = chars.abilities + tuple(dict(a) for a in params.get("abilities", []))
+    granted = tuple(dict(a) for a in params.get("abilities", []))
+    chars.abilities = chars.abilities + granted
+    # A keyword ability written as data is a keyword the object has, as a printed one is.
+    chars.keywords = chars.keywords | frozenset(
+        str(a.get("keyword", "")).casefold() for a in granted if a.get("kind") == "keyword")
 
 
 @operation("remove_all_abilities", "6")
@@ -231,16 +265,16 @@ def _remove_abilities(chars: Characteristics, params: Mapping[str, Any],
 def _set_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Set base power and/or toughness to specific values (CR 613.4b)."""
     if "power" in params:
-        chars.power = _int(params, "power")
+        chars.power = _int(params, "power", ctx)
     if "toughness" in params:
-        chars.toughness = _int(params, "toughness")
+        chars.toughness = _int(params, "toughness", ctx)
 
 
 @operation("modify_pt", "7c")
 def _modify_pt(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Add to power and toughness, e.g. +2/+2 or -2/-2 (CR 613.4c)."""
-    chars.power = int(chars.power or 0) + _int(params, "power")
-    chars.toughness = int(chars.toughness or 0) + _int(params, "toughness")
+    chars.power = int(chars.power or 0) + _int(params, "power", ctx)
+    chars.toughness = int(chars.toughness or 0) + _int(params, "toughness", ctx)
 
 
 @operation("switch_pt", "7d")

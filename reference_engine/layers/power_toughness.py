@@ -1,14 +1,10 @@
 """Power and toughness: abilities that define them (CR 604.3, 613.4a) and who has them (208.3).
 
 Layer-7a operation ``define_pt {power, toughness}``: each value is an integer or a counted
-amount read from the game as the layers see it at that point (types after layer 4, colors after
-layer 5):
-
-* ``{card_types_among = {zone = "graveyard", player?, filter?}, plus = 0}``: the number of card
-  types among the matching cards (CR 205.2a; kindred counts, 308.1), as Tarmogoyf counts;
-* ``{count = {zone = "battlefield", filter = {...}}, plus = 0}``: the number of matching
-  objects, as "power is equal to the number of creatures you control" counts;
-* ``{mana_value = "itself"}``: the mana value of the object being changed.
+amount (:mod:`reference_engine.amounts`) read from the game as the layers see it at that point
+(types after layer 4, colors after layer 5): ``{card_types_among = {zone = "graveyard"}, plus =
+1}`` as Tarmogoyf counts, ``{count = {filter = {...}}}`` for "equal to the number of creatures you
+control", ``{mana_value = "itself"}`` for the mana value of the object being changed.
 
 Written as a static ability with ``cda = true`` it functions in every zone (CR 604.3, 113.6a),
 applies before the other effects of layer 7 (613.3) and, like every ability, is lost to a
@@ -27,58 +23,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from reference_engine.core.amounts import AmountContext, amount, evaluate
 from reference_engine.core.characteristics import Characteristics
-from reference_engine.core.errors import SetupError
-from reference_engine.core.objects import PER_PLAYER_ZONES, GameObject
 from reference_engine.core.state import GameState
-from reference_engine.layers.effects import LayerContext, operation
-from reference_engine.layers.filters import FilterContext, check_filter, matches
+from reference_engine.layers.effects import LayerContext, layer_amounts, operation
 from reference_engine.layers.system import layer_rule
 
 __all__ = ["counted_amount"]
 
 
-def _objects(ctx: LayerContext, spec: Mapping[str, Any]) -> list[GameObject]:
-    """The objects a counted amount looks at: ``zone`` (of ``player``), matching ``filter``."""
-    state = ctx.state
-    flt = dict(spec.get("filter", {}))
-    check_filter(flt, "define_pt")
-    zone = str(spec.get("zone", "battlefield"))
-    you = ctx.effect.controller
-    player = spec.get("player")
-    owner = {"you": you}.get(str(player), player) if player is not None else None
-    objs = state.objects_in(zone, owner if zone in PER_PLAYER_ZONES else None)
-    fctx = FilterContext(you=you, source=ctx.effect.source, chars_of=ctx.current.__getitem__)
-    return [o for o in objs if o.id in ctx.current
-            and matches(state, o, flt, ctx=fctx, chars=ctx.current[o.id])]
-
-
 def counted_amount(value: Any, ctx: LayerContext) -> int:
-    """The value of a ``define_pt`` field (see the module docstring)."""
+    """The value of a power/toughness field: an integer or a counted amount
+    (:mod:`reference_engine.amounts`)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if not isinstance(value, Mapping):
-        raise SetupError(f"define_pt: a value must be an integer or a table, not {value!r}")
-    plus = value.get("plus", 0)
-    if not isinstance(plus, int) or isinstance(plus, bool):
-        raise SetupError(f"define_pt: 'plus' must be an integer, not {plus!r}")
-    if "card_types_among" in value:
-        types: set[str] = set()
-        for obj in _objects(ctx, value["card_types_among"]):
-            # 205.2a: each card type counts once; a split card is one card (709.2).
-            types |= {t.casefold() for t in ctx.current[obj.id].types}
-            for half in ctx.current[obj.id].halves:
-                types |= {t.casefold() for t in half.types}
-        return len(types) + plus
-    if "count" in value:
-        return len(_objects(ctx, value["count"])) + plus
-    if value.get("mana_value") == "itself":
-        # "equal to its mana value": of the object being changed, as computed so far.
-        obj = ctx.state.objects[ctx.object_id]
+    return evaluate(value, layer_amounts(ctx))
+
+
+@amount("mana_value", arg="str", cr=("202.3",),
+        example='Opalescence: base power = {mana_value = "itself"}')
+def _mana_value(ctx: AmountContext, ref: Any) -> int:
+    """The mana value of an object: ``"itself"`` (the object a layer operation changes),
+    ``"self"`` (the source) or a target slot; X counts only on the stack (CR 202.3e)."""
+    for oid in ctx.objects(ref):
+        obj = ctx.state.objects.get(oid)
+        if obj is None:
+            continue
         x = (obj.x or 0) if obj.zone == "stack" else 0
-        return ctx.current[ctx.object_id].mana_value(x) + plus
-    raise SetupError(f"define_pt: unknown amount {dict(value)!r} "
-                     "(expected 'card_types_among', 'count' or 'mana_value = \"itself\"')")
+        return ctx.chars_of(oid).mana_value(x)
+    return 0
 
 
 @operation("set_base_pt", "7b")

@@ -12,11 +12,13 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.objects import PER_PLAYER_ZONES, GameObject
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import Color, colors_in_order, parse_mana_cost
 from reference_engine.layers.filters import FilterContext, check_filter, matches
+from reference_engine.layers.system import compute_all
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
@@ -250,3 +252,21 @@ def _life(game: Game, q: Mapping[str, Any]) -> int:
     """A player's life total (CR 119)."""
     return game.state.players[game.player(q.get("player"))].life
 
+
+@query("amount", params={
+    "amount": "amount!: the amount to count (an integer, \"X\" or an amount table)",
+    "player": "str: who \"you\" is (default the active player)",
+    "object": "str: the handle of the object that is \"this\" (and \"itself\")"},
+    cr=("107.1", "608.2h"),
+    example='{query = "amount", player = "alice", amount = {devotion = "black"}}')
+def _amount_query(game: Game, q: Mapping[str, Any]) -> int:
+    """The value of a counted amount now, as an effect of ``player``'s (or of ``object``'s
+    controller's) would count it: "what is my devotion to black", "how many Goblins"."""
+    state = game.state
+    obj = game.object(q["object"]) if q.get("object") is not None else None
+    player = (game.player(q["player"]) if q.get("player") is not None
+              else obj.controller if obj is not None else state.active_player)
+    chars = compute_all(state)
+    ctx = AmountContext(state=state, you=player, source=obj.id if obj is not None else None,
+                        chars_of=chars.__getitem__, object_id=obj.id if obj is not None else None)
+    return evaluate(q.get("amount", 0), ctx)

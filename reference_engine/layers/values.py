@@ -18,14 +18,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext
+from reference_engine.core.context import AMOUNT_CONTEXTS, TARGET_CONTROLLERS
 from reference_engine.core.errors import SetupError
-from reference_engine.layers.system import characteristics_of
+from reference_engine.layers.system import characteristics_of, compute_all
 
 if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
     from reference_engine.core.context import ResolveContext
     from reference_engine.core.objects import GameObject
 
-__all__ = ["amount_answers", "chosen", "players_of", "remember", "remembered", "with_choices"]
+__all__ = ["amount_answers", "chosen", "last_known_chars", "players_of", "remember",
+           "remembered", "snapshot_targets", "with_choices", "with_chosen"]
 
 
 def players_of(ctx: ResolveContext, ref: Any) -> list[str]:
@@ -54,6 +58,44 @@ def remembered(ctx: ResolveContext, name: str) -> list[GameObject]:
     """The objects remembered as ``name`` that still exist (CR 400.7)."""
     ids = ctx.obj.extra.get("remembered", {}).get(name, [])
     return [ctx.state.objects[i] for i in ids if i in ctx.state.objects]
+
+
+_TARGET_CHARS = "target_chars"
+
+
+def snapshot_targets(ctx: ResolveContext) -> None:
+    """Keep the characteristics of the objects this spell or ability names (targets and
+    remembered objects) as they are now, for last known information once they have left
+    (CR 608.2h, 113.7a). Called as resolution starts and before each effect."""
+    store: dict[int, Any] = ctx.obj.extra.setdefault(_TARGET_CHARS, {})
+    ids = [int(r["object"]) for r in ctx.obj.targets if "object" in r]
+    for remembered_ids in ctx.obj.extra.get("remembered", {}).values():
+        ids += [int(i) for i in remembered_ids]
+    controllers: dict[int, str] = ctx.obj.extra.setdefault(TARGET_CONTROLLERS, {})
+    for oid in ids:
+        if oid in ctx.state.objects:
+            store[oid] = characteristics_of(ctx.state, oid).copy()
+            controllers[oid] = ctx.state.objects[oid].controller
+
+
+def last_known_chars(ctx: ResolveContext, oid: int) -> Characteristics | None:
+    """The characteristics object ``oid`` last had while ``ctx`` was resolving, if kept."""
+    found = ctx.obj.extra.get(_TARGET_CHARS, {}).get(oid)
+    return found if found is not None else None
+
+
+def resolve_amounts(ctx: ResolveContext) -> AmountContext:
+    """The amount context of a resolving spell or ability: counted now (CR 608.2h), "you" its
+    controller, "this" its source; it may name target slots and remembered objects, with their
+    last known characteristics once they have left (608.2h, 113.7a)."""
+    chars = compute_all(ctx.state)
+    return AmountContext(
+        state=ctx.state, you=ctx.controller, source=ctx.source_id, chars_of=chars.__getitem__,
+        x=ctx.x, named=ctx.named, last_known=lambda oid: last_known_chars(ctx, oid),
+        extra={"trigger_event": ctx.obj.extra.get("trigger_event"), "resolving": ctx})
+
+
+AMOUNT_CONTEXTS.append(resolve_amounts)
 
 
 def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:
@@ -108,6 +150,26 @@ def with_choices(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any] 
         else:
             out[k] = v
     return out
+
+
+def with_chosen(ctx: ResolveContext, value: Any) -> Any:
+    """``value`` with every ``{choice = key}`` table inside it (at any depth) replaced by the
+    value chosen for ``key`` (CR 608.2d, 607.2); None if a choice it needs is undefined
+    (CR 607.5a)."""
+    if isinstance(value, Mapping):
+        if set(value) == {"choice"}:
+            return chosen(ctx, str(value["choice"]))
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            new = with_chosen(ctx, v)
+            if new is None and v is not None:
+                return None
+            out[k] = new
+        return out
+    if isinstance(value, list):
+        items = [with_chosen(ctx, v) for v in value]
+        return None if any(i is None for i in items) else items
+    return value
 
 
 def require(params: Mapping[str, Any], key: str, what: str) -> Any:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
@@ -35,6 +36,7 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import parse_mana_cost
+from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.mana.pool import MANA_TYPES, SpendCheck, add_mana
@@ -131,7 +133,13 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
                                     for s in parse_mana_cost(produce).symbols))
     if not isinstance(produce, Mapping):
         raise SetupError(f"a mana ability of {source.card.name} needs 'produce'")
-    amount = int(produce.get("amount", 1))
+    amount = _produced_amount(state, source, produce.get("amount", 1), controller)
+    if "colors_among" in produce:
+        # "For each color among permanents you control, add one mana of that color."
+        actx = _amounts(state, source, controller)
+        colors = {c.value for o in selected(actx, produce["colors_among"])
+                 for c in actx.chars_of(o.id).colors}
+        return Proposal(fixed=tuple(t for t in COLOR_TYPES if t in colors))
     if "one_of" in produce:
         options = tuple(_type_letter(t, "produce.one_of") for t in produce["one_of"])
     elif produce.get("any_color"):
@@ -148,6 +156,20 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
     else:
         raise SetupError(f"unknown 'produce' {dict(produce)!r} on {source.card.name}")
     return Proposal(fixed=None, options=options, amount=amount)
+
+
+def _amounts(state: GameState, source: GameObject, controller: str) -> AmountContext:
+    chars = compute_all(state)
+    return AmountContext(state=state, you=controller, source=source.id,
+                         chars_of=chars.__getitem__)
+
+
+def _produced_amount(state: GameState, source: GameObject, value: Any, controller: str) -> int:
+    """How much mana: an integer or a counted amount, counted as the ability resolves ("add
+    {G} for each Elf you control", CR 106.1, 608.2h); never less than 0 (107.1b)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(value, 0)
+    return max(evaluate(value, _amounts(state, source, controller)), 0)
 
 
 # -- replacement effects on tapping for mana (CR 106.12b, 614, 616.1) -----------------------------

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.characteristics import Characteristics
-from reference_engine.core.context import ResolveContext, amount
+from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
 from reference_engine.layers.effects import LayerContext, operation
@@ -125,13 +126,12 @@ def domain(state: GameState, player: str) -> int:
     return len(basic_land_types_among(state, player))
 
 
-@amount("domain")
-def _domain_amount(ctx: ResolveContext, who: Any) -> int:
-    """The domain count of the spell's or ability's controller, counted now (CR 608.2h)."""
-    player = ctx.controller if who in ("controller", "you", True) else str(who)
-    if player not in ctx.state.players:
-        raise SetupError(f"domain: unknown player {who!r}")
-    return domain(ctx.state, player)
+@amount("domain", arg="str", cr=("207.2c", "305.6"),
+        example='Tribal Flames: damage equal to {domain = "you"}')
+def _domain_amount(ctx: AmountContext, who: Any) -> int:
+    """Domain: the number of basic land types among lands a player ("you" by default)
+    controls (CR 207.2c), counted now (CR 608.2h)."""
+    return domain(ctx.state, ctx.player(who))
 
 
 @query("domain")
@@ -205,5 +205,9 @@ def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
 def _play_land(game: Game, a: Mapping[str, Any]) -> None:
     """Play a land from hand: a special action, once per turn, in a main phase of your turn
     with an empty stack (CR 305.1-305.3)."""
-    play_land(game.state, game.player(a.get("player", game.state.priority_player)),
-              game.object(a.get("object")))
+    offer_choices(game.state, a.get("choices"))
+    try:
+        play_land(game.state, game.player(a.get("player", game.state.priority_player)),
+                  game.object(a.get("object")))
+    finally:
+        withdraw_choices(game.state)

@@ -17,12 +17,17 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
 * on another permanent, with an ``affected`` filter (``you`` is that permanent's controller),
   e.g. "creatures your opponents control enter tapped".
 
-Instructions (one or more per replacement): ``tapped = true``; ``counters = {"+1/+1" = 2}``
+Instructions (one or more per replacement): ``optional_cost = {life = 2}, otherwise =
+{tapped = true}`` ("as this enters, you may pay 2 life; if you don't, it enters tapped": choice
+``pay``, true or false, CR 614.12, 119.4); ``tapped = true``; ``counters = {"+1/+1" = 2}``
 (``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
-that spell was kicked, 702.33c);
+that spell was kicked, 702.33c; with ``if_kicked = true`` the replacement applies only to a
+permanent whose spell was kicked, 702.33d);
 ``choose = {what = "color" | "card_name" | "number" | "creature_type", key = "color",
 players = ["you", "opponent"], not_basic_land, nonland}`` (an "as enters" choice, CR 614.12,
 remembered on the permanent for its linked abilities, CR 607.2);
+``counters_choice = {options = ["deathtouch", "lifelink"], count = 1}`` ("enters with your
+choice of ... counter", choice ``counter``, 122.1b);
 ``copy = {filter = {...}, optional = true, except = [ops]}`` (enter as a copy of a permanent,
 CR 707.5, 614.1c).
 """
@@ -140,7 +145,9 @@ def applicable_replacements(state: GameState, new: GameObject,
     chars = compute_all(state)
     out: list[EnterReplacement] = []
     for i, ability in enumerate(chars[new.id].abilities):
-        if _is_enters(ability) and ability.get("affected", "self") == "self":
+        if _is_enters(ability) and ability.get("affected", "self") == "self" and (
+                not ability.get("if_kicked") or new.kicked > 0):
+            # 702.33d: "if this creature was kicked, it enters with ..." needs the kick.
             out.append(EnterReplacement(new.id, i, new.controller, ability))
     for src in state.battlefield():
         if src.id == new.id:
@@ -170,8 +177,35 @@ def apply_enter_replacements(state: GameState, new: GameObject) -> None:
         state.changed()
 
 
+def _pays_optional_cost(state: GameState, new: GameObject, rep: EnterReplacement) -> bool:
+    """"As this enters, you may pay 2 life" (614.12): choice ``pay`` (true/false) by the
+    permanent's controller; life can be paid only up to one's life total (119.4)."""
+    cost = rep.ability["optional_cost"]
+    if not isinstance(cost, Mapping) or set(cost) - {"life"}:
+        raise SetupError(f"optional_cost: only {{life = N}} is supported, not {cost!r}")
+    life = int(cost.get("life", 0))
+    player = state.players[new.controller]
+    answer = choose(state, str(rep.ability.get("choice", "pay")), [True, False])
+    if not answer:
+        return False
+    if life > player.life:
+        raise RulesViolation("cannot-pay", f"{new.controller} can't pay {life} life with "
+                             f"{player.life} (CR 119.4)")
+    player.life -= life
+    state.log("life-paid", player=new.controller, amount=life, object=new.id)
+    return True
+
+
 def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
     ability = rep.ability
+    if "optional_cost" in ability:
+        if not _pays_optional_cost(state, new, rep):
+            otherwise = ability.get("otherwise", {})
+            if not isinstance(otherwise, Mapping):
+                raise SetupError("'otherwise' of an enters replacement must be a table")
+            _apply(state, new, EnterReplacement(rep.source, rep.index, rep.controller,
+                                                otherwise))
+        return
     if "copy" in ability:
         from reference_engine.objects.copies import enter_as_copy
 
@@ -182,12 +216,46 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
         # 107.3m: "enters with X counters" uses the X chosen for the spell it was.
         # 702.33c: "for each time it was kicked" counts the multikicker payments of that spell.
         amount = (int(new.extra.get("cast_x") or 0) if n == "X"
-                  else int(new.kicked) if n == "times_kicked" else int(n))
+                  else int(new.kicked) if n == "times_kicked"
+                  else _counted(state, new, rep, n) if isinstance(n, Mapping) else int(n))
         new.counters[str(name)] = new.counters.get(str(name), 0) + amount
+    if "counters_choice" in ability:
+        _choose_counters(state, new, ability["counters_choice"])
     if "choose" in ability:
         spec = ability["choose"]
         for player in _choosers(state, rep, spec.get("players", ["you"])):
             enter_choice(state, new, spec, player, first=player == rep.controller)
+
+
+def _counted(state: GameState, new: GameObject, rep: EnterReplacement,
+             value: Mapping[str, Any]) -> int:
+    """A counted amount of counters ("enters with a +1/+1 counter for each creature card in
+    your graveyard"), counted as it enters (614.12) with "you" the replacement's controller."""
+    from reference_engine.core.amounts import AmountContext, evaluate
+
+    chars = compute_all(state)
+    return max(evaluate(value, AmountContext(state=state, you=rep.controller, source=new.id,
+                                             chars_of=chars.__getitem__)), 0)
+
+
+def _choose_counters(state: GameState, new: GameObject, spec: Any) -> None:
+    """"Enters with your choice of a deathtouch counter or a lifelink counter on it" (614.1c,
+    122.1b): choice ``counter`` (``choice`` renames it), one kind of ``options``, or a list of
+    ``count`` different kinds ("two different counters from among ...")."""
+    if not isinstance(spec, Mapping) or not spec.get("options"):
+        raise SetupError("counters_choice needs 'options', the kinds of counter to choose from")
+    options = [str(o) for o in spec["options"]]
+    count = int(spec.get("count", 1))
+    name = str(spec.get("choice", "counter"))
+    answer = choose(state, name, None, default=options[0] if len(options) == 1 else None,
+                    has_default=len(options) == 1)
+    kinds = [str(k) for k in answer] if isinstance(answer, list) else [str(answer)]
+    if len(kinds) != count or len(set(kinds)) != count or not set(kinds) <= set(options):
+        raise RulesViolation("illegal-choice", f"choose {count} different kind(s) of counter "
+                             f"from {options}, not {answer!r}")
+    for kind in kinds:
+        new.counters[kind] = new.counters.get(kind, 0) + int(spec.get("amount", 1))
+    state.log("choice", object=new.id, key=name, player=new.controller, value=kinds)
 
 
 def _choosers(state: GameState, rep: EnterReplacement, who: Sequence[str]) -> list[str]:

@@ -8,8 +8,10 @@ Resolution effects:
   transforming double-faced card or token can transform; for any other permanent, or into an
   instant or sorcery face, nothing happens (701.27c-d, 712.9). A permanent's own ability
   transforms it only if it hasn't transformed since the ability went on the stack (701.27f).
-* ``exile {target = slot | "self", remember = "name"}``: exile objects, remembering the new
-  objects in exile for the rest of the effect.
+* ``exile {target = slot | "self", remember = "name", link = "name", until = "source_leaves"}``:
+  exile objects, remembering the new objects in exile for the rest of the effect (and for
+  linked abilities, 607.2a); ``until``: only until the source leaves the battlefield (610.3,
+  :mod:`reference_engine.objects.until`).
 * ``return_to_battlefield {what = "name" | target = ref, transformed = true, under = "owner" |
   "controller"}``: put remembered cards (or the objects a reference names, e.g. ``"moved"``,
   ``"event_object"``) onto the battlefield, transformed if told so. A card that isn't a
@@ -22,12 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import query
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.values import remember, remembered, require
 from reference_engine.objects.entering import enter_battlefield
+from reference_engine.objects.until import source_still_there, until_source_leaves
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -103,24 +108,34 @@ def _reveal_top(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("exile")
 def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Exile each object referred to (CR 406.1), remembering the cards in exile."""
+    """Exile each object referred to (CR 406.1), remembering the cards in exile; with
+    ``until = "source_leaves"``, only until the source leaves the battlefield (610.3)."""
+    until = p.get("until")
+    if until is not None and until != "source_leaves":
+        raise SetupError(f"exile: until must be 'source_leaves', not {until!r}")
+    if until and not source_still_there(ctx):
+        return  # 610.3c: the source already left; the effect does nothing
     moved = [ctx.state.move(o, "exile") for o in objects_of(ctx, ctx.refs(p))]
+    if until:
+        until_source_leaves(ctx, moved)
     ctx.note_moved(moved, p)
 
 
 @effect("return_to_battlefield")
 def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
-    a card that can't enter transformed stays where it was (712.14a)."""
+    a card that can't enter transformed stays where it was (712.14a). The cards arrive together
+    (:mod:`reference_engine.core.arrivals`)."""
     what = p.get("what", p.get("target"))
     objs = (remembered(ctx, str(what)) if isinstance(what, str) and what in ctx.obj.extra.get(
         "remembered", {}) else objects_of(ctx, ctx.refs({"target": require(
             p, "what" if "target" not in p else "target", "return_to_battlefield")})))
     moved = []
-    for obj in objs:
-        controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
-        moved.append(enter_battlefield(ctx.state, obj, controller=controller,
-                                       transformed=bool(p.get("transformed", False))))
+    with arriving_together(ctx.state):
+        for obj in objs:
+            controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
+            moved.append(enter_battlefield(ctx.state, obj, controller=controller,
+                                           transformed=bool(p.get("transformed", False))))
     ctx.note_moved(moved, p)
 
 

@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, amount, is_amount
 from reference_engine.core.choices import choose
 from reference_engine.core.context import (
     EFFECTS,
+    LINKED_KEY,
     RESOLVE_HOOKS,
     TARGET_RESTRICTIONS,
     ResolveContext,
@@ -40,6 +42,19 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
 __all__ = ["fused_ability", "is_legal_target", "resolve_top", "run_effect", "spell_ability"]
+
+#: Where a resolving spell or ability keeps the life its effects made players lose.
+LIFE_LOST = "life_lost"
+
+
+@amount("life_lost_this_way", arg="bool", cr=("119.3", "608.2c"),
+        example="Gray Merchant of Asphodel: you gain {life_lost_this_way = true} life")
+def _life_lost_this_way(ctx: AmountContext, arg: Any) -> int:
+    """The total life players lost to the earlier parts of this spell's or ability's effect
+    ("you gain life equal to the life lost this way")."""
+    resolving = ctx.extra.get("resolving")
+    obj = getattr(resolving, "obj", None)
+    return int(obj.extra.get(LIFE_LOST, 0)) if obj is not None else 0
 
 
 _KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "stack",
@@ -97,9 +112,7 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
             modes = obj.extra.get("modes")
             if "modes" in ability and modes is not None:
                 # 700.2: a modal spell has the targets and effects of the modes chosen for it.
-                chosen = [ability["modes"][i] for i in modes]
-                return {**ability, "targets": [t for m in chosen for t in m.get("targets", [])],
-                        "effects": [e for m in chosen for e in m.get("effects", [])]}
+                return {**ability, **_join_parts([ability["modes"][i] for i in modes])}
             return ability
     from reference_engine.objects.auras import aura_spell_ability
 
@@ -108,15 +121,21 @@ def spell_ability(state: GameState, obj: GameObject) -> dict[str, Any] | None:
 
 def fused_ability(abilities: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
     """Check 702.102d: a fused split spell has the targets of both halves and follows the
-    instructions of its left half, then those of its right half. A right-half target slot
-    whose name the left half already uses is renamed ``"<name>2"`` (and so are its effects'
-    references to it)."""
+    instructions of its left half, then those of its right half."""
     halves = [a for a in abilities if a.get("kind") == "spell"]
     if not halves:
         return None
+    return {"kind": "spell", **_join_parts(halves)}
+
+
+def _join_parts(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The targets and effects of several parts followed in order: fused halves (702.102d), or
+    the modes chosen for a modal spell, one mode perhaps more than once (700.2d), each instance
+    with its own targets. A target slot whose name an earlier part already uses is renamed
+    ``"<name>2"`` (and so are its effects' references to it)."""
     targets: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
-    for ability in halves:
+    for ability in parts:
         taken = {str(t.get("name", f"t{i}")) for i, t in enumerate(targets)}
         renames: dict[str, str] = {}
         for i, slot in enumerate(ability.get("targets", [])):
@@ -166,6 +185,9 @@ def resolve_top(state: GameState) -> None:
             _leave_stack(state, obj, countered=True)
             return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
+    from reference_engine.layers.values import snapshot_targets
+
+    snapshot_targets(ctx)
     for hook in RESOLVE_HOOKS:
         hook(ctx, ability)
     for eff in (ability or {}).get("effects", []):
@@ -198,14 +220,31 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
         return
     if eff.get("target") is not None and str(eff["target"]) in ctx.illegal:
         return  # 608.2b: illegal targets aren't affected
+    if "condition" in eff and not effect_condition_holds(ctx, eff["condition"]):
+        return  # 608.2c: "if ..." checked as this part of the effect is reached
     kind = str(eff.get("type"))
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
+    from reference_engine.layers.values import snapshot_targets
     from reference_engine.triggers.last_known import simultaneously
 
+    snapshot_targets(ctx)
     with simultaneously(ctx.state):  # what one instruction moves, it moves at the same time
         fn(ctx, eff)
+
+
+def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:
+    """Whether an effect's ``condition`` holds now, as that part of the effect is reached
+    (CR 608.2c), with "you" the controller and "this" the source."""
+    from reference_engine.layers.conditions import ConditionContext, holds
+    from reference_engine.layers.system import compute_all
+
+    if not isinstance(cond, Mapping):
+        raise SetupError(f"an effect's condition must be a table, not {cond!r}")
+    chars = compute_all(ctx.state)
+    return holds(ctx.state, cond, ConditionContext(source=ctx.source_id, you=ctx.controller,
+                                                   chars_of=chars.__getitem__, x=ctx.x))
 
 
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
@@ -226,16 +265,25 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     :mod:`reference_engine.resolution.division`)."""
     from reference_engine.resolution.division import share_of
 
-    amount = ctx.amount(p.get("amount", 0))
+    source = ctx.source_id
+    if p.get("source") is not None:
+        # 120.3 / 701.14: "target creature deals damage equal to its power": the creature is
+        # the source; if it is an illegal target or gone, it deals no damage (608.2b).
+        sources = [o.id for o in objects_of(ctx, ctx.refs({"target": p["source"]}))
+                   if o.zone == "battlefield"]
+        if not sources or str(p["source"]) in ctx.illegal:
+            return
+        source = sources[0]
+    amount = max(ctx.amount(p.get("amount", 0)), 0)
     events = []
     for ref in ctx.refs(p):
         if p.get("divided"):
             share = share_of(ctx.obj, str(p.get("target")), ref)
             amount = share if share is not None else amount
         if "player" in ref:
-            events.append(DamageEvent(ctx.source_id, amount, target_player=ref["player"]))
+            events.append(DamageEvent(source, amount, target_player=ref["player"]))
         else:
-            events.append(DamageEvent(ctx.source_id, amount, target_object=int(ref["object"])))
+            events.append(DamageEvent(source, amount, target_object=int(ref["object"])))
     deal_damage(ctx.state, events)
 
 
@@ -281,7 +329,9 @@ def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to loses life (CR 119.3)."""
     for ref in ctx.refs(p):
         if "player" in ref:
-            ctx.state.players[ref["player"]].life -= ctx.amount(p.get("amount", 0))
+            lost = max(ctx.amount(p.get("amount", 0)), 0)
+            ctx.state.players[ref["player"]].life -= lost
+            ctx.obj.extra[LIFE_LOST] = int(ctx.obj.extra.get(LIFE_LOST, 0)) + lost
 
 
 @effect("draw")
@@ -294,13 +344,41 @@ def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)))
 
 
-@effect("continuous")
+@effect("continuous", params={
+    "op": "op!: the layer operation; amounts in it are counted now (608.2h) and "
+          "``{choice = key}`` values are the ones chosen on resolution (608.2d)",
+    "target": "ref: what it affects (a target slot or \"self\")",
+    "affected": "filter: instead, every permanent matching this filter now (611.2c)",
+    "duration": "str: \"end-of-turn\" (default) or \"permanent\""},
+    cr=("611.2a", "611.2c", "608.2h", "613"),
+    example='Giant Growth: {type = "continuous", target = "t", op = {type = "modify_pt", '
+            'power = 3, toughness = 3}}')
 def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, locked in
-    as they are now (CR 611.2c); ``duration`` defaults to end of turn."""
-    affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    """Create a continuous effect (``op`` from the layer vocabulary) on the targets, or on every
+    permanent matching ``affected``, locked in as they are now (CR 611.2c); ``duration``
+    defaults to end of turn."""
+    if "affected" in p:
+        from reference_engine.layers.system import compute_all
+
+        chars = compute_all(ctx.state)
+        fctx = FilterContext(you=ctx.controller, source=ctx.source_id,
+                             chars_of=chars.__getitem__)
+        affected = [o.id for o in ctx.state.battlefield()
+                    if matches(ctx.state, o, dict(p["affected"]), ctx=fctx, chars=chars[o.id])]
+    else:
+        affected = [o.id for o in objects_of(ctx, ctx.refs(p))]
+    from reference_engine.layers.values import with_chosen
+
+    # 607.5a, 608.2d: values chosen on resolution ("the color of your choice") are filled in.
+    chosen_op = with_chosen(ctx, dict(p["op"]))
+    if chosen_op is None:
+        return
+    # 608.2h: a resolving effect's amounts ("+X/+X, where X is ...") are counted once, now.
+    op = {k: (ctx.amount(v) if k != "type" and (v == "X" or (isinstance(v, Mapping)
+                                                            and is_amount(v))) else v)
+          for k, v in chosen_op.items()}
     ctx.state.effects.append(ContinuousEffect(
-        op=dict(p["op"]), timestamp=ctx.state.new_timestamp(), affected=affected,
+        op=op, timestamp=ctx.state.new_timestamp(), affected=affected,
         source=ctx.source_id, controller=ctx.controller,
         duration=str(p.get("duration", "end-of-turn"))))
     ctx.state.changed()
@@ -320,6 +398,27 @@ def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         obj.tapped = False
 
 
+@effect("tap_or_untap", params={
+    "target": "ref!: the permanents to tap or untap",
+    "choice": "str: the name of the choice answered \"tap\" or \"untap\" (default "
+              "\"tap_or_untap\")"},
+    cr=("701.26a", "608.2d"),
+    example='Twiddle: {type = "tap_or_untap", target = "t"}')
+def _tap_or_untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Tap or untap each target permanent, as the controller chooses on resolution ("you may
+    tap or untap target ...", CR 701.26a, 608.2d): choice ``tap_or_untap``, answered "tap",
+    "untap" or "neither"."""
+    answer = choose(ctx.state, str(p.get("choice", "tap_or_untap")), ["tap", "untap", "neither"])
+    if answer == "neither":
+        return
+    for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.zone == "battlefield":
+            obj.tapped = answer == "tap"
+            ctx.state.log("tapped" if obj.tapped else "untapped", object=obj.id,
+                          card=obj.card.name)
+    ctx.state.changed()
+
+
 @effect("choose")
 def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Make a choice on resolution (CR 608.2d), remembered on the spell as ``name``."""
@@ -336,3 +435,12 @@ def _each(ctx: ResolveContext, flt: Any) -> list[dict[str, Any]]:
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
     return [{"object": o.id} for o in ctx.state.battlefield()
             if matches(ctx.state, o, dict(flt), ctx=fctx)]
+
+
+@reference("linked")
+def _linked(ctx: ResolveContext, name: Any) -> list[dict[str, Any]]:
+    """``{linked = "name"}``: the objects an ability of the same source linked under ``name``
+    (``link = "name"`` on the effect that moved them) that are still where it put them: "the
+    exiled card" of Oblivion Ring's second ability (CR 607.2a, 400.7)."""
+    links = ctx.state.extra.get(LINKED_KEY, {}).get(str(ctx.source_id), {})
+    return [{"object": i} for i in links.get(str(name), []) if i in ctx.state.objects]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
+from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.last_known import trigger_sources
 
@@ -45,10 +46,13 @@ TRIGGER_MATCHERS: dict[str, Matcher] = {}
 KEYWORD_TRIGGERS: dict[str, dict[str, Any]] = {}
 
 
-def trigger_matcher(event: str) -> Callable[[Matcher], Matcher]:
-    """Register the matcher for triggers on ``event``."""
+def trigger_matcher(event: str, *, params: Params = None, cr: tuple[str, ...] = (),
+                    example: str = "") -> Callable[[Matcher], Matcher]:
+    """Register the matcher for triggers on ``event``, with the trigger table's parameters
+    (besides ``event`` and ``zones``), CR numbers and an example."""
     def register(fn: Matcher) -> Matcher:
         TRIGGER_MATCHERS[event] = fn
+        describe("trigger events", event, fn, params=params, cr=cr, example=example)
         return fn
     return register
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.context import ResolveContext, amount
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.triggers.abilities import trigger_matcher
@@ -60,11 +60,12 @@ def _transforms(state: GameState, obj: GameObject, spec: Mapping[str, Any],
     return into is None or characteristics_of(state, obj.id).name == into
 
 
-@amount("event_amount")
-def _event_amount(ctx: ResolveContext, arg: Any) -> int:
+@amount("event_amount", arg="bool", cr=("608.2h", "603.2"),
+        example="Sanguine Bond: target opponent loses that much life, {event_amount = true}")
+def _event_amount(ctx: AmountContext, arg: Any) -> int:
     """"That much": the amount of the event that triggered this ability (life gained, damage
     dealt), 0 if it had none (608.2h)."""
-    event = ctx.obj.extra.get("trigger_event")
+    event = ctx.extra.get("trigger_event")
     details = getattr(event, "details", {})
     value = details.get("amount", 0)
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else 0

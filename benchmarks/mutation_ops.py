@@ -1,0 +1,536 @@
+"""Mutation operators for ``benchmarks/mutate.py``: small, plausible bugs made in a module's AST.
+
+A *mutant* is the module with one change: a comparison flipped (``==`` to ``!=``, ``<`` to
+``<=``, ``in`` to ``not in``), ``and`` made ``or``, a ``not`` dropped, a condition negated, ``+``
+made ``-`` (``|`` made ``&``), a number moved by one, ``True`` made ``False``, a string altered,
+``min`` made ``max`` (``any`` made ``all``), ``break`` made ``continue``, a returned value made
+``None``, an assigned value made ``None``, or a statement-level call deleted.
+
+What is never mutated, because no engine answer can depend on it (so such mutants would be
+equivalent by construction): annotations (every module has ``from __future__ import
+annotations``, so they are never evaluated), docstrings, imports, ``__all__``, ``if
+TYPE_CHECKING:`` blocks, module-level type aliases nothing reads at run time, ``assert``
+statements, f-strings and the text of an exception (the arguments after the first of a ``raise``:
+the first one, e.g. ``RulesViolation("timing", ...)``'s failure class, *is* mutated, since cases
+expect it), and the ``message=`` / ``detail=`` text of an outcome.
+
+Mutants are enumerated in a fixed order, so ``(source, index)`` names one mutant; :func:`apply`
+re-parses the source and makes the ``index``-th change, returning the code object to run.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from types import CodeType
+
+__all__ = ["Facts", "Mutant", "apply", "enumerate_mutants", "equivalence", "mutated_tree",
+           "package_facts"]
+
+#: Keyword arguments whose value is text for people, never compared by a case.
+_TEXT_KEYWORDS = frozenset({"message", "detail"})
+
+_COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+_BINOP_SWAP: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+    ast.Div: ast.Mult, ast.Mod: ast.FloorDiv, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
+}
+_CALL_SWAP = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: Generic types: ``Callable[["GameState"], bool]`` is a type expression with no behaviour.
+_TYPE_NAMES = frozenset({"Callable", "Mapping", "MutableMapping", "Sequence", "Iterable",
+                         "Iterator", "Union", "Optional", "Literal", "ClassVar", "Final",
+                         "dict", "list", "tuple", "set", "frozenset", "type"})
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutant of one module: where it is and what it changes."""
+
+    module: str  #: path under ``reference_engine/``, e.g. ``combat/declare.py``
+    index: int  #: its position in :func:`enumerate_mutants`
+    line: int
+    end_line: int
+    function: str  #: qualified name of the enclosing function, or ``<module>``
+    operator: str
+    before: str  #: the changed code, before
+    after: str  #: and after
+    import_time: bool  #: runs when the module is imported (not inside a function body)
+    #: Why it is mechanically equivalent should it survive (empty: it may not be).
+    equivalent: str = ""
+
+    @property
+    def key(self) -> str:
+        """A name that survives edits elsewhere in the module (line numbers move)."""
+        return f"{self.module}:{self.function}: {self.before} -> {self.after}"
+
+
+Change = Callable[[], None]
+
+
+class _Collector:
+    """Walks a module in a fixed order and lists (node, description, change) candidates."""
+
+    def __init__(self, tree: ast.Module, runtime_names: frozenset[str] | None) -> None:
+        self.tree = tree
+        self.runtime_names = runtime_names
+        self.found: list[tuple[ast.AST, str, str, str, Change, str, bool]] = []
+        self.tags: list[tuple[str, ...]] = []
+        self.scope: list[str] = []
+        self.in_function = 0
+        #: Where the walk is: inside a logged event's kind or details, a returned value.
+        self.context: list[tuple[str, ...]] = []
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def add(self, node: ast.AST, operator: str, change: Change, replacement: ast.AST | None
+            = None, before: ast.AST | None = None) -> None:
+        shown_before = _text(before if before is not None else node)
+        self.found.append((node, operator, shown_before, "", change,
+                           ".".join(self.scope) or "<module>", self.in_function == 0))
+        self.tags.append(self.context[-1] if self.context else ())
+        if replacement is not None:
+            self._fix_after(replacement)
+
+    def _fix_after(self, replacement: ast.AST) -> None:
+        node, op, before, _after, change, fn, imp = self.found[-1]
+        self.found[-1] = (node, op, before, _text(replacement), change, fn, imp)
+
+    # -- traversal -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.body(self.tree.body, module=True)
+
+    def body(self, stmts: list[ast.stmt], *, module: bool = False) -> None:
+        for i, stmt in enumerate(stmts):
+            if i == 0 and _is_docstring(stmt):
+                continue
+            self.statement(stmt, stmts, i, module=module)
+
+    def statement(self, stmt: ast.stmt, parent: list[ast.stmt], i: int, *, module: bool) -> None:
+        if isinstance(stmt, ast.Import | ast.ImportFrom | ast.Assert | ast.Pass | ast.Global
+                      | ast.Nonlocal):
+            return
+        if isinstance(stmt, ast.If) and _is_type_checking(stmt.test):
+            self.body(stmt.orelse)
+            return
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            for deco in stmt.decorator_list:
+                self.expr(deco)
+            self.arguments(stmt.args)
+            self.scope.append(stmt.name)
+            self.in_function += 1
+            self.body(stmt.body)
+            self.in_function -= 1
+            self.scope.pop()
+            return
+        if isinstance(stmt, ast.ClassDef):
+            for deco in stmt.decorator_list:
+                self.expr(deco)
+            for base in stmt.bases:
+                self.expr(base)
+            self.scope.append(stmt.name)
+            self.body(stmt.body)
+            self.scope.pop()
+            return
+        if module and isinstance(stmt, ast.Assign | ast.AnnAssign) and self._unread(stmt):
+            return
+        if isinstance(stmt, ast.Raise):
+            if isinstance(stmt.exc, ast.Call) and stmt.exc.args:
+                self.expr(stmt.exc.args[0])
+            return
+        if isinstance(stmt, ast.Break | ast.Continue):
+            new: ast.stmt = ast.Continue() if isinstance(stmt, ast.Break) else ast.Break()
+            ast.copy_location(new, stmt)
+            self.add(stmt, "break/continue", _setter(parent, i, new), new)
+            return
+        if isinstance(stmt, ast.Return):
+            if stmt.value is not None and not _is_none(stmt.value):
+                new_ret = ast.copy_location(ast.Return(value=ast.Constant(value=None)), stmt)
+                self.context.append(("return", self.scope[-1] if self.scope else ""))
+                self.add(stmt, "return None", _setter(parent, i, new_ret), new_ret)
+                self.expr(stmt.value)
+                self.context.pop()
+            return
+        if isinstance(stmt, ast.Expr):
+            if isinstance(stmt.value, ast.Call):
+                kind = _log_kind(stmt.value)
+                self.context.append(("log-call", kind) if kind is not None else ())
+                self.add(stmt, "delete call", _setter(parent, i, ast.copy_location(
+                    ast.Pass(), stmt)), ast.Pass())
+                self.context.pop()
+            self.expr(stmt.value)
+            return
+        if isinstance(stmt, ast.Assign):
+            if not _is_none(stmt.value) and self.in_function:
+                self.add(stmt, "assign None", _attr_setter(stmt, "value", ast.Constant(None)),
+                         _with_value(stmt, ast.Constant(None)))
+            self.expr(stmt.value)
+            for target in stmt.targets:
+                self.expr(target, store=True)
+            return
+        if isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self.expr(stmt.value)
+            return
+        if isinstance(stmt, ast.AugAssign):
+            swapped = _BINOP_SWAP.get(type(stmt.op))
+            if swapped is not None:
+                new_aug = ast.AugAssign(target=stmt.target, op=swapped(), value=stmt.value)
+                self.add(stmt, "augmented operator", _attr_setter(stmt, "op", swapped()),
+                         new_aug)
+            self.expr(stmt.value)
+            return
+        if isinstance(stmt, ast.If | ast.While):
+            self.condition(stmt, "test")
+            self.body(stmt.body)
+            self.body(stmt.orelse)
+            return
+        if isinstance(stmt, ast.For | ast.AsyncFor):
+            self.expr(stmt.iter)
+            self.body(stmt.body)
+            self.body(stmt.orelse)
+            return
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            for item in stmt.items:
+                self.expr(item.context_expr)
+            self.body(stmt.body)
+            return
+        if isinstance(stmt, ast.Try):
+            self.body(stmt.body)
+            for handler in stmt.handlers:
+                self.body(handler.body)
+            self.body(stmt.orelse)
+            self.body(stmt.finalbody)
+            return
+        if isinstance(stmt, ast.Match):
+            self.expr(stmt.subject)
+            for case in stmt.cases:
+                if case.guard is not None:
+                    self.expr(case.guard)
+                self.body(case.body)
+            return
+        if isinstance(stmt, ast.Delete):
+            return
+        for child in ast.iter_child_nodes(stmt):  # pragma: no cover - other statements
+            if isinstance(child, ast.expr):
+                self.expr(child)
+
+    def arguments(self, args: ast.arguments) -> None:
+        for default in [*args.defaults, *[d for d in args.kw_defaults if d is not None]]:
+            self.expr(default)
+
+    def condition(self, node: ast.AST, field: str) -> None:
+        test = getattr(node, field)
+        if not isinstance(test, ast.Compare | ast.BoolOp) and not (
+                isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+            negated = ast.UnaryOp(op=ast.Not(), operand=test)
+            self.add(test, "negate condition", _attr_setter(node, field, negated), negated)
+        self.expr(test)
+
+    def expr(self, node: ast.expr, *, store: bool = False) -> None:
+        if isinstance(node, ast.Lambda):
+            self.in_function += 1  # the body runs when the lambda is called
+            self.expr(node.body)
+            self.in_function -= 1
+            return
+        if isinstance(node, ast.Subscript) and (
+                (isinstance(node.value, ast.Name) and node.value.id in _TYPE_NAMES)
+                or (isinstance(node.value, ast.Attribute) and node.value.attr in _TYPE_NAMES)):
+            return  # a type expression
+        if isinstance(node, ast.Compare):
+            for k, op in enumerate(node.ops):
+                swapped = _COMPARE_SWAP.get(type(op))
+                if swapped is not None:
+                    ops = list(node.ops)
+                    ops[k] = swapped()
+                    shown = ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
+                    self.add(node, "comparison", _list_item_setter(node.ops, k, swapped()),
+                             shown)
+        elif isinstance(node, ast.BoolOp):
+            other: ast.boolop = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+            self.add(node, "and/or", _attr_setter(node, "op", other),
+                     ast.BoolOp(op=other, values=node.values))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            self.add(node, "drop not", _replace_in_place(node, node.operand), node.operand)
+        elif isinstance(node, ast.BinOp):
+            swapped_op = _BINOP_SWAP.get(type(node.op))
+            if swapped_op is not None:
+                self.add(node, "arithmetic", _attr_setter(node, "op", swapped_op()),
+                         ast.BinOp(left=node.left, op=swapped_op(), right=node.right))
+        elif isinstance(node, ast.IfExp):
+            self.condition(node, "test")
+            self.expr(node.body)
+            self.expr(node.orelse)
+            return
+        elif isinstance(node, ast.Constant) and not store:
+            self.constant(node)
+            return
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id in _CALL_SWAP:
+                name = _CALL_SWAP[node.func.id]
+                self.add(node, "builtin swap", _attr_setter(node.func, "id", name),
+                         ast.Call(func=ast.Name(id=name), args=node.args,
+                                  keywords=node.keywords))
+            self.expr(node.func)
+            kind = _log_kind(node)
+            for n, arg in enumerate(node.args):
+                if kind is not None:
+                    self.context.append(("log-kind", kind) if n == 0 else ("log-detail", kind, ""))
+                self.expr(arg)
+                if kind is not None:
+                    self.context.pop()
+            for kw in node.keywords:
+                if kw.arg not in _TEXT_KEYWORDS:
+                    if kind is not None:
+                        self.context.append(("log-detail", kind, kw.arg or ""))
+                    self.expr(kw.value)
+                    if kind is not None:
+                        self.context.pop()
+            return
+        elif isinstance(node, ast.comprehension):  # pragma: no cover - not an expr
+            return
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            for gen in node.generators:
+                self.expr(gen.iter)
+                for k in range(len(gen.ifs)):
+                    self.condition(_IfsView(gen.ifs, k), "test")
+            if isinstance(node, ast.DictComp):
+                self.expr(node.key)
+                self.expr(node.value)
+            else:
+                self.expr(node.elt)
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.expr(child, store=store and isinstance(node, ast.Tuple | ast.List))
+            elif isinstance(child, ast.keyword) and child.arg not in _TEXT_KEYWORDS:
+                self.expr(child.value)
+
+    def constant(self, node: ast.Constant) -> None:
+        value = node.value
+        new: object
+        if isinstance(value, bool):
+            new = not value
+        elif isinstance(value, int):
+            new = value + 1
+        elif isinstance(value, str):
+            new = f"XX{value}XX"
+        else:
+            return
+        self.add(node, "constant", _attr_setter(node, "value", new), ast.Constant(value=new))
+
+    def _unread(self, stmt: ast.Assign | ast.AnnAssign) -> bool:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        names = [t.id for t in targets if isinstance(t, ast.Name)]
+        if len(names) != len(targets):
+            return False
+        if names == ["__all__"]:
+            return True
+        return self.runtime_names is not None and all(n not in self.runtime_names
+                                                      for n in names)
+
+
+class _IfsView:
+    """Lets :meth:`_Collector.condition` set one filter of a comprehension as an attribute."""
+
+    def __init__(self, ifs: list[ast.expr], k: int) -> None:
+        self._ifs, self._k = ifs, k
+
+    @property
+    def test(self) -> ast.expr:
+        return self._ifs[self._k]
+
+    @test.setter
+    def test(self, value: ast.expr) -> None:
+        self._ifs[self._k] = value
+
+
+def _text(node: ast.AST) -> str:
+    try:
+        shown = ast.unparse(node)
+    except Exception:  # pragma: no cover - unparse handles every node built here
+        shown = type(node).__name__
+    shown = " ".join(shown.split())
+    return shown if len(shown) <= 100 else shown[:97] + "..."
+
+
+def _log_kind(call: ast.Call) -> str | None:
+    """The event kind of a ``state.log("kind", ...)`` call, or None for any other call."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "log" and call.args \
+            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(
+        stmt.value.value, str)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _with_value(stmt: ast.Assign, value: ast.expr) -> ast.Assign:
+    return ast.Assign(targets=stmt.targets, value=value, lineno=stmt.lineno)
+
+
+def _setter(parent: list[ast.stmt], i: int, new: ast.stmt) -> Change:
+    def change() -> None:
+        parent[i] = ast.copy_location(new, parent[i])
+    return change
+
+
+def _attr_setter(node: object, field: str, value: object) -> Change:
+    def change() -> None:
+        setattr(node, field, value)
+    return change
+
+
+def _list_item_setter(items: list[ast.cmpop], k: int, value: ast.cmpop) -> Change:
+    def change() -> None:
+        items[k] = value
+    return change
+
+
+def _replace_in_place(node: ast.AST, by: ast.AST) -> Change:
+    """Make ``node`` become a copy of ``by`` (same class and fields), keeping its location."""
+
+    def change() -> None:
+        replacement = copy.deepcopy(by)
+        node.__class__ = replacement.__class__
+        for field in node._fields:
+            if hasattr(node, field):
+                delattr(node, field)
+        for field in replacement._fields:
+            setattr(node, field, getattr(replacement, field))
+    return change
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the whole package says about its own names, for the mechanical classes."""
+
+    #: Names read at run time (outside annotations) in any module.
+    runtime_names: frozenset[str] = frozenset()
+    #: String constants anywhere except as a logged event's kind or detail value: a logged
+    #: kind (or detail key) not among them is read by nothing.
+    read_strings: frozenset[str] = frozenset()
+    #: Functions every caller calls as a statement, throwing the value away.
+    unused_returns: frozenset[str] = frozenset()
+
+
+def package_facts(sources: Iterable[str]) -> Facts:
+    """The :class:`Facts` of a package's sources (and of the modules that call into it)."""
+    trees = [ast.parse(source) for source in sources]
+    names: set[str] = set()
+    strings: set[str] = set()
+    calls: dict[str, list[bool]] = {}  # function name -> for each use, whether it discards
+    defined: set[str] = set()
+    decorated: set[str] = set()
+    for tree in trees:
+        parents: dict[ast.AST, ast.AST] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[child] = node
+        logged: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _log_kind(node) is not None:
+                logged.add(id(node.args[0]))
+                logged.update(id(kw.value) for kw in node.keywords)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.add(node.name)
+                if node.decorator_list:
+                    decorated.add(node.name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in logged and not _is_annotation(node, parents):
+                strings.add(node.value)
+            name = node.id if isinstance(node, ast.Name) else (
+                node.attr if isinstance(node, ast.Attribute) else None)
+            if name is None or _is_annotation(node, parents):
+                continue
+            names.add(name)
+            parent = parents.get(node)
+            if isinstance(parent, ast.Call) and parent.func is node:
+                calls.setdefault(name, []).append(isinstance(parents.get(parent), ast.Expr))
+            elif isinstance(node, ast.Name | ast.Attribute) and isinstance(
+                    getattr(node, "ctx", None), ast.Load):
+                calls.setdefault(name, []).append(False)  # passed around: any use possible
+    unused = frozenset(n for n in defined - decorated if calls.get(n) and all(calls[n]))
+    return Facts(runtime_names=frozenset(names | strings), read_strings=frozenset(strings),
+                 unused_returns=unused)
+
+
+def _is_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    child, parent = node, parents.get(node)
+    while parent is not None:
+        if isinstance(parent, ast.arg) and parent.annotation is child:
+            return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef) and parent.returns is child:
+            return True
+        if isinstance(parent, ast.AnnAssign) and parent.annotation is child:
+            return True
+        child, parent = parent, parents.get(parent)
+    return False
+
+
+def equivalence(tag: tuple[str, ...], facts: Facts) -> str:
+    """Why a mutant with ``tag`` is mechanically equivalent (empty if it may not be)."""
+    if not tag:
+        return ""
+    if tag[0] in ("log-kind", "log-call") and tag[1] not in facts.read_strings:
+        return f"logs an event kind nothing reads ({tag[1]!r})"
+    if tag[0] == "log-detail" and (tag[1] not in facts.read_strings
+                                   or (tag[2] and tag[2] not in facts.read_strings)):
+        return f"a detail of a logged event nothing reads ({tag[1]!r}, {tag[2] or 'position'})"
+    if tag[0] == "return" and tag[1] in facts.unused_returns:
+        return f"every caller of {tag[1]}() throws its value away"
+    return ""
+
+
+def _collect(source: str, facts: Facts | None) -> _Collector:
+    collector = _Collector(ast.parse(source), facts.runtime_names if facts else None)
+    collector.run()
+    return collector
+
+
+def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> list[Mutant]:
+    """Every mutant of ``source`` (the module ``module``), in a fixed order.
+
+    ``facts`` (:func:`package_facts`) lets module-level assignments nothing reads, i.e. type
+    aliases, go unmutated, and marks the mechanically equivalent mutants.
+    """
+    collector = _collect(source, facts)
+    found: list[Mutant] = []
+    for index, (node, operator, before, after, _change, function, import_time) in enumerate(
+            collector.found):
+        line = getattr(node, "lineno", 0)
+        end = getattr(node, "end_lineno", line) or line
+        found.append(Mutant(module=module, index=index, line=line, end_line=end,
+                            function=function, operator=operator, before=before, after=after,
+                            import_time=import_time,
+                            equivalent=equivalence(collector.tags[index], facts or Facts())))
+    return found
+
+
+def mutated_tree(source: str, index: int, facts: Facts | None = None) -> ast.Module:
+    """The module's AST with mutant ``index`` applied."""
+    collector = _collect(source, facts)
+    collector.found[index][4]()
+    return ast.fix_missing_locations(collector.tree)
+
+
+def apply(source: str, index: int, filename: str, facts: Facts | None = None) -> CodeType:
+    """The code object of the module with mutant ``index`` applied."""
+    return compile(mutated_tree(source, index, facts), filename, "exec", dont_inherit=True)

@@ -1,0 +1,96 @@
+"""Casting a spell while another resolves, without paying its mana cost (CR 608.2g, 118.9).
+
+Resolution effect ``cast_without_paying {from = "hand", filter, optional = true, choice =
+"free_cast"}``: the controller may cast a card matching ``filter`` from that zone of theirs
+(Electrodominance: "you may cast a spell with mana value X or less from your hand without paying
+its mana cost"). The choice ``free_cast`` is answered with ``"none"``, a handle, or a table
+``{object = handle, targets = [...], half, kicked, modes, choices}`` giving the cast's other
+announcements.
+
+The spell is cast during the resolution, so timing restrictions based on its card type and the
+need for priority don't apply (608.2g); it is cast for the alternative cost "without paying its
+mana cost" (118.9), so no other alternative cost can be paid, but additional costs such as
+kicker can (118.9d); a spell with {X} in its mana cost has X = 0 (107.3b). It goes on the stack
+above the resolving spell, which then finishes resolving. An answer that can't legally be cast
+is rejected (failure class of the cast), and the action that led to it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reference_engine.casting.cast import FREE, cast_spell
+from reference_engine.casting.permissions import Permission
+from reference_engine.core.choices import choose, offer_choices, withdraw_choices
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.errors import RulesViolation
+from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.values import with_choices
+
+__all__: list[str] = []
+
+_PERMS = "cast_permissions"
+
+
+def _cast_action(ctx: ResolveContext, answer: Any) -> dict[str, Any]:
+    """The ``cast`` action an answer to the free-cast choice stands for."""
+    fields = dict(answer) if isinstance(answer, Mapping) else {"object": answer}
+    fields.pop("type", None)
+    # 107.3b: cast without paying its mana cost, the only legal value of X is 0.
+    return {**fields, "player": ctx.controller, "alternative": FREE, "x": 0}
+
+
+def _cast_now(ctx: ResolveContext, action: Mapping[str, Any], zone: str) -> None:
+    """Cast under a one-off permission for just that card from ``zone``."""
+    state = ctx.state
+    obj = state.by_handle(str(action.get("object")))
+    perms: list[Permission] = state.extra.setdefault(_PERMS, [])
+    perm = Permission(player=ctx.controller, zones=(zone,), free=True, only_object=obj.id,
+                      source=ctx.source_id)
+    perms.append(perm)
+    offer_choices(state, action.get("choices"))
+    try:
+        cast_spell(state, action, during_resolution=True)
+    finally:
+        withdraw_choices(state)
+        state.extra[_PERMS] = [p for p in state.extra.get(_PERMS, []) if p is not perm]
+
+
+@effect("cast_without_paying", params={
+    "from": "str: the zone of the controller's to cast from (default \"hand\")",
+    "filter": "filter: what may be cast (\"{choice = ...}\" and \"X\" allowed)",
+    "optional": "bool: \"you may\" (default true): the answer may be \"none\"",
+    "choice": "str: the name of the choice (default \"free_cast\")"},
+    cr=("608.2g", "118.9", "118.9d", "107.3b", "601.2"),
+    example='Electrodominance: {type = "cast_without_paying", filter = {mana_value_max = '
+            '"X"}}')
+def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The controller may cast a matching card from a zone without paying its mana cost, now,
+    during the resolution (CR 608.2g, 118.9): choice ``free_cast``."""
+    state = ctx.state
+    zone = str(p.get("from", "hand"))
+    raw = dict(p.get("filter", {}))
+    raw = {k: (ctx.x if v == "X" else v) for k, v in raw.items()}
+    flt = with_choices(ctx, raw)
+    if flt is None:
+        return
+    fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
+    options = [o for o in state.objects_in(zone, ctx.controller)
+               if matches(state, o, flt, ctx=fctx)]
+    names = [o.handle or f"#{o.id}" for o in options]
+    optional = bool(p.get("optional", True))
+    choice = str(p.get("choice", "free_cast"))
+    if not names:
+        return
+    answer = choose(state, choice, None, default="none" if optional else None,
+                    has_default=optional)
+    if answer == "none" and optional:
+        state.log("free-cast-declined", player=ctx.controller)
+        return
+    action = _cast_action(ctx, answer)
+    if str(action.get("object")) not in names:
+        raise RulesViolation("illegal-choice", f"{action.get('object')!r} can't be cast this "
+                             f"way (it must be one of {names})")
+    # 601.2: an illegal cast is rejected; the action that led here is then undone whole.
+    _cast_now(ctx, action, zone)

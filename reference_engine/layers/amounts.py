@@ -1,0 +1,199 @@
+"""The counted amounts that look at the game: "for each [filter]", card types, colors and
+devotion among permanents, power and toughness, counters, life totals, hand sizes (CR 107.1,
+700.5, 608.2h). The table and the evaluator are :mod:`reference_engine.core.amounts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.amounts import AmountContext, amount
+from reference_engine.core.errors import SetupError
+from reference_engine.core.objects import PER_PLAYER_ZONES
+from reference_engine.core.symbols import color_from_word
+from reference_engine.layers.filters import FilterContext, check_filter, matches
+
+if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+
+__all__ = ["devotion", "selected"]
+
+CharsOf = Callable[[int], "Characteristics"]
+
+
+def filter_context(ctx: AmountContext) -> FilterContext:
+    """A filter context where "you" and "this" are the amount's."""
+    return FilterContext(you=ctx.you, source=ctx.source, chars_of=ctx.chars_of)
+
+
+# -- selections of objects -------------------------------------------------------------------
+
+_SELECTION = {
+    "zone": "str: the zone to look in (default battlefield)",
+    "player": "str: whose library, hand or graveyard (\"you\", \"opponent\" or a player); "
+              "every player's if absent",
+    "filter": "filter: what to count",
+}
+
+
+def selected(ctx: AmountContext, spec: Any) -> list[GameObject]:
+    """The objects ``{zone, player, filter}`` selects (a filter table alone is the filter)."""
+    if not isinstance(spec, Mapping):
+        raise SetupError(f"a selection must be a table {{zone, player, filter}}, not {spec!r}")
+    sel = dict(spec) if set(spec) <= set(_SELECTION) else {"filter": dict(spec)}
+    flt = dict(sel.get("filter", {}))
+    check_filter(flt, "amount")
+    zone = str(sel.get("zone", "battlefield"))
+    player = sel.get("player")
+    owners: list[str | None] = [None]
+    if zone in PER_PLAYER_ZONES and player is not None:
+        if player == "you":
+            owners = [ctx.player("you")]
+        elif player == "opponent":
+            owners = list(ctx.state.opponents(ctx.player("you")))
+        else:
+            owners = [ctx.player(player)]
+    fctx = filter_context(ctx)
+    out: list[GameObject] = []
+    for owner in owners:
+        for obj in ctx.state.objects_in(zone, owner):
+            try:
+                chars = ctx.chars_of(obj.id)
+            except KeyError:
+                continue
+            if matches(ctx.state, obj, flt, ctx=fctx, chars=chars):
+                out.append(obj)
+    return out
+
+
+@amount("count", params=_SELECTION, cr=("107.1", "608.2h"),
+        example='Krenko, Mob Boss: create X Goblins, X = {count = {filter = {subtype = '
+                '"Goblin", controller = "you"}}}')
+def _count(ctx: AmountContext, spec: Any) -> int:
+    """The number of objects matching a selection: "for each [filter]", "the number of
+    [filter]" (a split card is one object, 709.2)."""
+    return len(selected(ctx, spec))
+
+
+@amount("card_types_among", params=_SELECTION, cr=("205.2a",),
+        example='Tarmogoyf: power = {card_types_among = {zone = "graveyard"}}')
+def _card_types_among(ctx: AmountContext, spec: Any) -> int:
+    """The number of card types among the selected cards, each counted once (CR 205.2a;
+    kindred counts, 308.1; a split card's halves both count, 709.4)."""
+    types: set[str] = set()
+    for obj in selected(ctx, spec):
+        chars = ctx.chars_of(obj.id)
+        types |= {t.casefold() for t in chars.types}
+        for half in chars.halves:
+            types |= {t.casefold() for t in half.types}
+    return len(types)
+
+
+@amount("colors_among", params=_SELECTION, cr=("105.2", "105.2b"),
+        example='Faeburrow Elder: +1/+1 for each {colors_among = {filter = {controller = '
+                '"you"}}}')
+def _colors_among(ctx: AmountContext, spec: Any) -> int:
+    """The number of colors among the selected objects ("colors among permanents you
+    control"): each color once, a multicolored object giving each of its colors (105.2b)."""
+    seen: set[str] = set()
+    for obj in selected(ctx, spec):
+        seen |= {c.word for c in ctx.chars_of(obj.id).colors}
+    return len(seen)
+
+
+def devotion(state: GameState, player: str, colors: list[str], chars_of: CharsOf) -> int:
+    """Check 700.5: a player's devotion to one or more colors is the number of mana symbols of
+    those colors among the mana costs of permanents they control; a hybrid symbol counts if any
+    of its halves is one of them, once (700.5a); a Phyrexian symbol counts for its color."""
+    wanted = {color_from_word(c) for c in colors}
+    total = 0
+    for obj in state.battlefield():
+        if obj.controller != player:
+            continue
+        cost = chars_of(obj.id).mana_cost
+        if cost is None:
+            continue
+        total += sum(1 for s in cost.symbols if s.colors & wanted)
+    return total
+
+
+@amount("devotion", arg="any", cr=("700.5", "700.5a"),
+        example='Gray Merchant of Asphodel: each opponent loses {devotion = "black"} life')
+def _devotion(ctx: AmountContext, colors: Any) -> int:
+    """Your devotion to a color (``"black"``) or to several (``["white", "black"]``): the mana
+    symbols of those colors among the mana costs of permanents you control (CR 700.5)."""
+    words = [colors] if isinstance(colors, str) else list(colors or [])
+    if not words or not all(isinstance(w, str) for w in words):
+        raise SetupError(f"devotion needs a color word or a list of them, not {colors!r}")
+    try:
+        return devotion(ctx.state, ctx.player("you"), words, ctx.chars_of)
+    except ValueError as exc:
+        raise SetupError(f"devotion: {exc}") from None
+
+
+def _chars_of_named(ctx: AmountContext, ref: Any) -> list[Characteristics]:
+    out = []
+    for oid in ctx.objects(ref):
+        if oid in ctx.state.objects:
+            out.append(ctx.chars_of(oid))
+        else:
+            lki = ctx.last_known(oid)
+            if lki is not None:
+                out.append(lki)
+    return out
+
+
+def _int_value(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+@amount("power_of", arg="str", cr=("208.1", "608.2h"),
+        example='Rabid Bite: damage equal to {power_of = "mine"}')
+def _power_of(ctx: AmountContext, ref: Any) -> int:
+    """The power of an object: ``"self"``, ``"itself"``, a target slot or a remembered name;
+    its last known power if it left its zone (608.2h). Several objects: the first."""
+    found = _chars_of_named(ctx, ref)
+    return _int_value(found[0].power) if found else 0
+
+
+@amount("toughness_of", arg="str", cr=("208.1", "608.2h"),
+        example='Lose Calm-like "damage equal to its toughness": {toughness_of = "t"}')
+def _toughness_of(ctx: AmountContext, ref: Any) -> int:
+    """The toughness of an object named like ``power_of``."""
+    found = _chars_of_named(ctx, ref)
+    return _int_value(found[0].toughness) if found else 0
+
+
+@amount("counters", params={
+    "kind": "str: the kind of counter (default \"+1/+1\")",
+    "on": "str: \"self\" (default), \"itself\", a target slot or a remembered name"},
+    cr=("122.1",), example='Triskelion-like "for each +1/+1 counter on it": '
+                           '{counters = {kind = "+1/+1"}}')
+def _counters(ctx: AmountContext, spec: Any) -> int:
+    """The number of counters of one kind on an object ("for each +1/+1 counter on it")."""
+    spec = {"kind": spec} if isinstance(spec, str) else dict(spec or {})
+    kind = str(spec.get("kind", "+1/+1"))
+    total = 0
+    for oid in ctx.objects(spec.get("on", "self")):
+        obj = ctx.state.objects.get(oid)
+        if obj is not None:
+            total += int(obj.counters.get(kind, 0))
+    return total
+
+
+@amount("life", arg="str", cr=("119.1",),
+        example='Serra Avatar: power = {life = "you"}')
+def _life(ctx: AmountContext, who: Any) -> int:
+    """A player's life total ("you" by default)."""
+    return int(ctx.state.players[ctx.player(who)].life)
+
+
+@amount("cards_in_hand", arg="str", cr=("402.1",),
+        example='Maro: power = {cards_in_hand = "you"}')
+def _cards_in_hand(ctx: AmountContext, who: Any) -> int:
+    """The number of cards in a player's hand ("you" by default)."""
+    return len(ctx.state.zone_list("hand", ctx.player(who)))
+
