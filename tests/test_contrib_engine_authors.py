@@ -83,6 +83,15 @@ def test_smoke_gives_advice_on_a_broken_engine(capsys: pytest.CaptureFixture[str
     assert "advice: write exactly one JSON object per line on stdout" in out
 
 
+def test_smoke_names_the_reply_that_never_came(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["smoke", "--adapter", f"cmd:{FAULTY} --fault hang --on observe",
+                 "--max-cases", "1", "--timeout", "1"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "no reply to 'observe'" in out
+    assert "flush stdout after each line" in out
+
+
 def test_smoke_names_unknown_eras_and_features(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "typo_engine.py").write_text(

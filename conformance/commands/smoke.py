@@ -115,7 +115,7 @@ def _check_info(info: AdapterInfo, spec: Spec) -> list[str]:
 def _unknown_query(adapter: Any, timeout: float) -> str | None:
     """Start an empty game and ask a query no engine knows; None if the engine answered
     unsupported, else what went wrong."""
-    found: list[str | None] = ["no answer within the time limit"]
+    found: list[str | None] = ["no answer to an unknown query within the time limit"]
 
     def probe() -> None:
         try:
@@ -142,7 +142,7 @@ def _unknown_query(adapter: Any, timeout: float) -> str | None:
 
     thread = threading.Thread(target=probe, daemon=True)
     thread.start()
-    thread.join(timeout)
+    thread.join(timeout + 5)  # the transport's own time limit says which reply never came
     return found[0]
 
 
