@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hypothesis import strategies as st
+if TYPE_CHECKING:  # the families' strategies import Hypothesis when first asked for
+    from hypothesis import strategies as st
 
 from .source import Source, from_source, random_source
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from hypothesis import strategies as st
+if TYPE_CHECKING:  # imported by the Hypothesis side only: emission draws from random.Random
+    from hypothesis import strategies as st
 
 __all__ = ["DrawSource", "RandomSource", "Source", "from_source", "random_source"]
 
@@ -59,10 +60,16 @@ class RandomSource:
 
 @functools.lru_cache(maxsize=512)
 def _integers(low: int, high: int) -> st.SearchStrategy[int]:
+    from hypothesis import strategies as st
+
     return st.integers(low, high)
 
 
-_BOOLEANS = st.booleans()
+@functools.lru_cache(maxsize=1)
+def _booleans() -> st.SearchStrategy[bool]:
+    from hypothesis import strategies as st
+
+    return st.booleans()
 
 
 class DrawSource:
@@ -87,7 +94,7 @@ class DrawSource:
 
     def boolean(self) -> bool:
         """True or False."""
-        return self.draw(_BOOLEANS)
+        return self.draw(_booleans())
 
 
 def random_source(*parts: object) -> RandomSource:
@@ -97,6 +104,7 @@ def random_source(*parts: object) -> RandomSource:
 
 def from_source(build: Callable[[Source], T]) -> st.SearchStrategy[T]:
     """The Hypothesis strategy that runs ``build`` on drawn choices."""
+    from hypothesis import strategies as st
 
     @st.composite
     def _strategy(draw: st.DrawFn) -> T:

@@ -7,11 +7,12 @@ construction, so they can feed any engine and be written into generated cases.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING, Any
 
 from .source import Source, from_source
+
+if TYPE_CHECKING:  # Hypothesis is imported by the strategies, not by emission
+    from hypothesis import strategies as st
 
 __all__ = [
     "COLOR_WORDS", "build_colors", "build_dfc_card", "build_face", "build_game_state",
@@ -47,19 +48,24 @@ _NAME_WORDS = ("Ash", "Brine", "Cinder", "Dusk", "Ember", "Frost", "Gale", "Husk
                "Jade", "Kiln", "Loam", "Mire", "Nettle", "Onyx", "Pyre")
 
 
-@st.composite
-def _face(draw: st.DrawFn, card_types: tuple[str, ...], name: str | None) -> dict[str, Any]:
-    ctype = draw(st.sampled_from(card_types))
-    face: dict[str, Any] = {
-        "name": name or " ".join(draw(st.lists(st.sampled_from(_NAME_WORDS), min_size=1,
-                                               max_size=3, unique=True))),
-        "mana_cost": draw(mana_costs()),
-        "types": [ctype],
-    }
-    if ctype == "Creature":
-        face["power"] = draw(st.integers(0, 9))
-        face["toughness"] = draw(st.integers(1, 9))
-    return face
+def _face(card_types: tuple[str, ...], name: str | None) -> st.SearchStrategy[dict[str, Any]]:
+    from hypothesis import strategies as st
+
+    @st.composite
+    def face_of(draw: st.DrawFn) -> dict[str, Any]:
+        ctype = draw(st.sampled_from(card_types))
+        face: dict[str, Any] = {
+            "name": name or " ".join(draw(st.lists(st.sampled_from(_NAME_WORDS), min_size=1,
+                                                   max_size=3, unique=True))),
+            "mana_cost": draw(mana_costs()),
+            "types": [ctype],
+        }
+        if ctype == "Creature":
+            face["power"] = draw(st.integers(0, 9))
+            face["toughness"] = draw(st.integers(1, 9))
+        return face
+
+    return face_of()
 
 
 def card_faces(*, card_types: tuple[str, ...] = _CARD_TYPES) -> st.SearchStrategy[dict[str, Any]]:
@@ -69,13 +75,18 @@ def card_faces(*, card_types: tuple[str, ...] = _CARD_TYPES) -> st.SearchStrateg
     return _face(tuple(card_types), None).map(lambda f: {**f, "layout": "normal"})
 
 
-@st.composite
-def _split(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(("Instant", "Sorcery")))
-    left = draw(_face((kind,), None))
-    right = draw(_face((kind,), None).filter(lambda f: f["name"] != left["name"]))
-    return {"name": f"{left['name']} // {right['name']}", "layout": "split",
-            "faces": [left, right]}
+def _split() -> st.SearchStrategy[dict[str, Any]]:
+    from hypothesis import strategies as st
+
+    @st.composite
+    def split_of(draw: st.DrawFn) -> dict[str, Any]:
+        kind = draw(st.sampled_from(("Instant", "Sorcery")))
+        left = draw(_face((kind,), None))
+        right = draw(_face((kind,), None).filter(lambda f: f["name"] != left["name"]))
+        return {"name": f"{left['name']} // {right['name']}", "layout": "split",
+                "faces": [left, right]}
+
+    return split_of()
 
 
 def split_cards() -> st.SearchStrategy[dict[str, Any]]:

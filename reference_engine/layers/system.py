@@ -55,11 +55,37 @@ def layer_rule(layer: str) -> Callable[[LayerRule], LayerRule]:
     return register
 
 
+#: Printed characteristics by (card, zone, face up, half cast, era), as computed once: card
+#: definitions never change during a game, so each layer pass starts from a copy of these.
+_PRINTED: dict[tuple[int, str, bool, int | None, int],
+               tuple[Any, Any, Characteristics]] = {}
+_PRINTED_LIMIT = 8192
+
+
 def _printed(state: GameState, obj: GameObject) -> Characteristics:
-    return printed_characteristics(
-        obj.card, zone=obj.zone, transformed=obj.transformed, cast_half=obj.cast_half,
-        era=state.era,
-    )
+    """The object's printed characteristics (CR 109.3): a fresh copy the layers may change."""
+    card, era = obj.card, state.era
+    key = (id(card), obj.zone, obj.transformed, obj.cast_half, id(era))
+    hit = _PRINTED.get(key)
+    if hit is None or hit[0] is not card or hit[1] is not era:  # an id can be reused
+        if len(_PRINTED) >= _PRINTED_LIMIT:
+            _PRINTED.clear()
+        hit = (card, era, printed_characteristics(
+            card, zone=obj.zone, transformed=obj.transformed, cast_half=obj.cast_half, era=era))
+        _PRINTED[key] = hit
+    return _fresh(hit[2])
+
+
+def _fresh(chars: Characteristics) -> Characteristics:
+    """A copy of ``chars`` as printed_characteristics would build it anew: its own ability
+    tables and halves; the other values are immutable and shared."""
+    new: Characteristics = object.__new__(Characteristics)
+    fields = dict(chars.__dict__)
+    fields["abilities"] = tuple(dict(a) for a in chars.abilities)
+    if chars.halves:
+        fields["halves"] = tuple(_fresh(h) for h in chars.halves)
+    new.__dict__.update(fields)
+    return new
 
 
 def static_abilities(
