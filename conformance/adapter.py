@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from conformance.spec.textsafe import clean_text
+
 __all__ = [
     "Adapter",
     "AdapterInfo",
@@ -38,10 +40,12 @@ class AdapterInfo:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AdapterInfo:
-        """Read the protocol's ``info`` table."""
-        return cls(name=str(data["name"]), version=str(data["version"]),
-                   eras=tuple(data["eras"]), features=frozenset(data["features"]),
-                   homepage=str(data.get("homepage", "")))
+        """Read the protocol's ``info`` table (an engine's text: cleaned, see
+        :mod:`conformance.spec.textsafe`)."""
+        return cls(name=clean_text(str(data["name"])), version=clean_text(str(data["version"])),
+                   eras=tuple(clean_text(str(e)) for e in data["eras"]),
+                   features=frozenset(clean_text(str(f)) for f in data["features"]),
+                   homepage=clean_text(str(data.get("homepage", ""))))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from reference_engine.core.errors import (
 )
 from reference_engine.core.symbols import Color, ManaCost, ManaCostError, parse_mana_cost
 from reference_engine.game import Game
+from reference_engine.validation import Problem, check_action, check_card_data, check_query
 
 __version__ = "0.1.0"
 
@@ -33,9 +34,13 @@ __all__ = [
     "Game",
     "ManaCost",
     "ManaCostError",
+    "Problem",
     "RulesViolation",
     "SetupError",
     "UnsupportedQuery",
+    "check_action",
+    "check_card_data",
+    "check_query",
     "era_from_mapping",
     "parse_card",
     "parse_mana_cost",

@@ -9,6 +9,7 @@ import pytest
 
 from conformance.cli import main
 from conformance.errors import SpecError
+from conformance.reports.jsonl import read_report
 from conformance.results.baseline import (
     Baseline,
     BaselineEntry,
@@ -74,7 +75,7 @@ def test_a_bad_baseline_names_the_file_and_the_entry(tmp_path: Path) -> None:
     path.write_text('[[known]]\ncase = "a"\nreason = ""\n')
     with pytest.raises(SpecError) as info:
         load_baseline(path)
-    assert str(info.value) == (f"{path}, at known[0].reason: [baseline] 'reason' is required "
+    assert str(info.value) == (f"{path}:3, at known[0].reason: [baseline] 'reason' is required "
                                "and must be a non-empty string")
     path.write_text('[[known]]\ncase = "a"\nreason = "r"\nkind = "bug"\n')
     with pytest.raises(SpecError, match="kind 'bug' is not one of engine-bug"):
@@ -91,7 +92,7 @@ def test_run_strict_baseline_fails_on_a_fixed_case(tmp_path: Path,
     assert main(["run", "-q", CASE, "--baseline", str(path), "--strict-baseline"]) == 1
     out = capsys.readouterr().out
     assert "FIXED characteristics.split" in out
-    kinds = {json.loads(line)["result"] for line in report.read_text().splitlines()}
+    kinds = {r.result for r in read_report(report)}
     assert kinds == {"fixed"}
 
 

@@ -289,5 +289,10 @@ def fault_names() -> list[str]:
 
 def test_every_fault_of_the_engine_is_injected() -> None:
     """Each fault the faulty engine offers is used by a test above."""
-    used = {f for f, _, _ in FAULTS} | {"none", "noisy-stderr"}
+    from .test_faults_process import PIPE_FAULTS
+    from .test_faults_text import TEXT_FAULTS
+
+    used = ({f for f, _, _ in FAULTS} | {"none", "noisy-stderr", "slow-start", "text-name",
+                                         "huge-int"}
+            | {f for f, _ in TEXT_FAULTS} | {f for f, _ in PIPE_FAULTS})
     assert set(fault_names()) == used

@@ -70,9 +70,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _records(path: Path) -> list[dict[str, Any]]:
     out = []
-    for line in path.read_text("utf-8").splitlines():
+    for line in path.read_text("utf-8").split("\n")[:-1]:
         record = json.loads(line)
         record.pop("duration_ms", None)
+        record.pop("started", None)  # the run header's start time
         out.append(record)
     return out
 

@@ -43,16 +43,20 @@ def _load_object(target: str) -> Any:
         raise AdapterError(f"module {module_name!r} has no attribute {attr!r}") from None
 
 
-def resolve_adapter(spec: str, *, timeout: float = 10.0) -> Adapter:
+def resolve_adapter(spec: str, *, timeout: float = 10.0, isolate: bool = False) -> Adapter:
     """Make the adapter ``spec`` names: a registered name (``reference``), ``module:Class``, or
-    ``cmd:<command line>`` for an engine speaking the JSON-lines protocol."""
+    ``cmd:<command line>`` for an engine speaking the JSON-lines protocol (``isolate``: in its
+    own namespaces, see :mod:`conformance.adapters._procgroup`; only for ``cmd:``)."""
     from .subprocess import SubprocessAdapter
 
     if spec.startswith("cmd:"):
         argv = shlex.split(spec[4:])
         if not argv:
             raise AdapterError("'cmd:' needs a command line, e.g. cmd:python my_engine.py")
-        return SubprocessAdapter(argv, timeout=timeout)
+        return SubprocessAdapter(argv, timeout=timeout, isolate=isolate)
+    if isolate:
+        raise AdapterError("--isolate is for engines started as a process (cmd:...); an "
+                           "in-process adapter runs inside the harness")
     known = available_adapters()
     target = known.get(spec, spec if ":" in spec else None)
     if target is None:

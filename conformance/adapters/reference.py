@@ -22,7 +22,23 @@ from reference_engine.capabilities import FEATURES
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 
-__all__ = ["ReferenceAdapter", "ReferenceSession"]
+__all__ = ["ReferenceAdapter", "ReferenceSession", "card_data_problems", "step_problems"]
+
+#: A problem the reference engine finds in card data or a step: (path, message, hint).
+Problem = tuple[list[Any], str, "str | None"]
+
+
+def card_data_problems(card: Mapping[str, Any]) -> list[Problem]:
+    """Names and keys in a card's abilities that the reference engine's vocabulary doesn't
+    have (docs/card-vocabulary.md), each with its path in the card data and a hint."""
+    return [(list(p.path), p.message, p.hint) for p in reference_engine.check_card_data(card)]
+
+
+def step_problems(kind: str, body: Mapping[str, Any]) -> list[Problem]:
+    """A problem if a step's action type (``kind = "action"``) or query (``"observe"``) is
+    not one the reference engine knows."""
+    check = reference_engine.check_action if kind == "action" else reference_engine.check_query
+    return [(list(p.path), p.message, p.hint) for p in check(body)]
 
 
 class ReferenceSession:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import subprocess
 import threading
 import time
 from collections import deque
@@ -24,6 +23,7 @@ from typing import IO, Any, NoReturn
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError, ProtocolError
+from ._procgroup import EngineProcess, isolation_prefix
 
 __all__ = ["ENGINE_ENV_KEYS", "PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession",
            "engine_environment"]
@@ -41,15 +41,12 @@ class _Process:
     """One running engine process with threads draining its stdout and stderr."""
 
     def __init__(self, argv: Sequence[str], env: Mapping[str, str] | None,
-                 cwd: str | None) -> None:
+                 cwd: str | None, isolate: bool = False) -> None:
         try:
-            self.proc = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, env=dict(env) if env is not None else None, cwd=cwd,
-                shell=False,
-            )
+            self.engine = EngineProcess(argv, env=env, cwd=cwd, isolate=isolate)
         except OSError as exc:
             raise AdapterError(f"cannot start engine {' '.join(argv)!r}: {exc}") from exc
+        self.proc = self.engine.popen
         self.lines: queue.Queue[object] = queue.Queue()
         self.stderr: deque[bytes] = deque()
         self._stderr_size = 0
@@ -99,18 +96,8 @@ class _Process:
         self.proc.stdin.flush()
 
     def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - a kill that does not work
-            pass
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        """Kill the engine's whole process group; never blocks on its pipes."""
+        self.engine.kill()
 
 
 class SubprocessAdapter:
@@ -118,14 +105,18 @@ class SubprocessAdapter:
 
     ``timeout`` bounds each reply (seconds); the reply to ``hello``, which waits for the engine
     to start, gets ``startup_timeout`` (default: the larger of ``timeout`` and 30 s). The process
-    is started on first use, reused across cases, and replaced after any fault. It gets ``env``
-    if given, else only the variables :func:`engine_environment` lets through; ``cwd`` defaults
-    to the harness's.
+    is started on first use, reused across cases, and replaced after any fault; the runner
+    restarts it through :meth:`warm_up` before a case, so a slow start-up is bounded by
+    ``startup_timeout`` and never counts against the case's own time. It gets ``env`` if given,
+    else only the variables :func:`engine_environment` lets through; ``cwd`` defaults to the
+    harness's. It runs in its own process group, killed as a whole (see :mod:`._procgroup`);
+    ``isolate=True`` runs it in new user, PID and mount namespaces.
     """
 
     def __init__(self, argv: Sequence[str], *, timeout: float = 10.0,
                  startup_timeout: float | None = None,
-                 env: Mapping[str, str] | None = None, cwd: str | None = None) -> None:
+                 env: Mapping[str, str] | None = None, cwd: str | None = None,
+                 isolate: bool = False) -> None:
         if not argv:
             raise AdapterError("a subprocess adapter needs a command (argv) to start")
         self.argv = list(argv)
@@ -134,6 +125,9 @@ class SubprocessAdapter:
                                                                                        30.0)
         self.env = dict(env) if env is not None else engine_environment()
         self.cwd = cwd
+        self.isolate = isolate
+        if isolate:
+            isolation_prefix()  # fail now, with the reason, if this system cannot
         self._proc: _Process | None = None
         self._seq = 0
         self._info: AdapterInfo | None = None
@@ -146,7 +140,7 @@ class SubprocessAdapter:
             if self._proc is not None:
                 self._proc.kill()  # it died between requests
                 self.restarts += 1
-            self._proc = _Process(self.argv, self.env, self.cwd)
+            self._proc = _Process(self.argv, self.env, self.cwd, self.isolate)
             info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
             if not isinstance(info.get("info"), Mapping):
                 self._fail("the reply to hello has no 'info' table", info)
@@ -221,7 +215,7 @@ class SubprocessAdapter:
                        f"{message['cmd']!r}, seq {seq})", proc=proc)
         try:
             reply = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, an int over 4,300 digits
             self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not JSON: "
                        f"{line[:200]!r}", proc=proc)
         if not isinstance(reply, dict):
@@ -238,6 +232,11 @@ class SubprocessAdapter:
         if "unsupported" in reply:
             raise Unsupported(str(reply["unsupported"])[:2000])
         return reply
+
+    def warm_up(self) -> None:
+        """Make sure an engine process is running (start or restart it and wait for its hello,
+        bounded by ``startup_timeout``); the runner calls this before timing a case."""
+        self._process()
 
     def abort(self) -> str:
         """Kill the engine now (the runner calls this when a case runs out of time) and return
@@ -267,13 +266,18 @@ class SubprocessAdapter:
         return SubprocessSession(self, proc)
 
     def close(self) -> None:
-        if self._proc is not None:
+        """Ask the engine to quit (waiting at most 2 s for its reply), then kill its group."""
+        proc = self._proc
+        if proc is not None:
+            timeout, self.timeout = self.timeout, min(self.timeout, 2.0)
             try:
-                self._exchange({"cmd": "quit"})
+                self._exchange({"cmd": "quit"}, proc=proc)
             except Exception:
                 pass
-            if self._proc is not None:
-                self._proc.kill()
+            finally:
+                self.timeout = timeout
+            proc.kill()
+            if self._proc is proc:
                 self._proc = None
 
 

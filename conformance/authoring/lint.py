@@ -32,9 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index
+from conformance.authoring.vocabulary import check_case_vocabulary, lint_cards
 from conformance.errors import SpecError
-from conformance.spec import tomlio
 from conformance.spec.catalog import Spec
+from conformance.spec.limits import escaped_root, parse_untrusted_toml, read_spec_text
 from conformance.spec.loader import find_case_files
 from conformance.spec.model import Case
 from conformance.spec.schema import json_path
@@ -188,15 +189,30 @@ def _cr_findings(numbers: object, where: list[Any], index: CrIndex) -> Iterator[
                    f"{index.edition or 'shipped'} Comprehensive Rules", [*where, i], hint)
 
 
+def _tolerant(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings of one check, up to where it met data of a shape it does not expect (a
+    table where a string belongs): lint runs on files the schema may reject, and the schema
+    reports those."""
+    out: list[Finding] = []
+    try:
+        for finding in findings:
+            out.append(finding)
+    except (TypeError, AttributeError, ValueError, KeyError):
+        pass
+    return out
+
+
 def lint_case_data(data: Mapping[str, Any], text: str, *, display: str,
                    index: CrIndex, spec: Spec | None = None) -> list[SpecError]:
     """Every finding of :data:`CASE_CHECKS` on one case, located in its file ``display``; with
     ``spec``, also the checks that need the registries (period rules, eras of rulings)."""
     lines = index_lines(text)
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
-    findings: list[Finding] = [f for check in CASE_CHECKS for f in check(data, index)]
+    findings: list[Finding] = [f for check in CASE_CHECKS for f in _tolerant(check(data, index))]
     if spec is not None:
-        findings += [*check_period_rules(data, spec), *check_era_rulings(data, spec)]
+        findings += [*_tolerant(check_period_rules(data, spec)),
+                     *_tolerant(check_era_rulings(data, spec)),
+                     *_tolerant(check_case_vocabulary(data, spec))]
     return [
         SpecError(code, message, file=display, case=case_id, path=json_path(path),
                   line=line_of(lines, path), hint=hint,
@@ -213,10 +229,8 @@ def lint_registries(spec: Spec, index: CrIndex) -> list[SpecError]:
     found: list[SpecError] = []
     for name, key in (("rulings.toml", "ruling"), ("features.toml", "feature")):
         path = spec.root / name
-        try:
-            text = path.read_text("utf-8")
-            data = tomlio.loads(text)
-        except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
+        text, data = _read_guarded(path)
+        if text is None or data is None:
             continue  # the spec loader reports unreadable registries
         lines = index_lines(text)
         entries = data.get(key, [])
@@ -238,22 +252,29 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
                index: CrIndex | None = None) -> list[SpecError]:
     """Lint every case file under ``paths`` (default: all of ``spec/cases`` and the registries).
 
-    Files that are not valid TOML are skipped: the loader already reports them.
+    Files are read through the loader's guards (regular files only, the size cap, the bounds
+    on parsed data, never outside the tree they are found in); those the loader refuses, or
+    that are not valid TOML, are skipped: the loader already reports them.
     """
     index = index if index is not None else default_cr_index(spec)
     found: list[SpecError] = [] if paths else lint_registries(spec, index)
+    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
     case_ids: set[str] = set()
     for path in find_case_files(paths, spec):
-        try:
-            text = path.read_text("utf-8")
-            data = tomlio.loads(text)
-        except (OSError, UnicodeDecodeError, tomlio.TOMLDecodeError):
+        if escaped_root(path, roots) is not None:
+            continue
+        text, data = _read_guarded(path)
+        if text is None or data is None:
             continue
         if isinstance(data.get("id"), str):
             case_ids.add(data["id"])
-        found += lint_case_data(data, text, display=_display(path), index=index, spec=spec)
+        try:
+            found += lint_case_data(data, text, display=_display(path), index=index, spec=spec)
+        except RecursionError:
+            continue  # the loader reports it (too-deep)
     if not paths:
         found += lint_switches(spec, case_ids)
+        found += lint_cards(spec)
     return found
 
 
@@ -261,9 +282,8 @@ def lint_switches(spec: Spec, case_ids: set[str]) -> list[SpecError]:
     """Every switch the eras set has a ``[[switch]]`` table citing each era's rules by that
     era's edition; its example cases exist. (The engine checks the switches' values itself.)"""
     path = spec.root / "eras.toml"
-    try:
-        text = path.read_text("utf-8")
-    except OSError:
+    text, _ = read_spec_text(path, display=str(path))
+    if text is None:
         return []
     lines = index_lines(text)
     indexes = era_cr_indexes(spec)
@@ -304,10 +324,19 @@ def lint_switches(spec: Spec, case_ids: set[str]) -> list[SpecError]:
     return found
 
 
+def _read_guarded(path: Path) -> tuple[str | None, dict[str, Any] | None]:
+    """The text and data of ``path``, read as the loader reads it; (None, None) if refused."""
+    text, error = read_spec_text(path, display=str(path))
+    if text is None or error is not None:
+        return None, None
+    data, _ = parse_untrusted_toml(text, display=str(path))
+    return text, data
+
+
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the cwd, or a symbolic link loop
         return str(path)
 
 
@@ -342,8 +371,7 @@ def check_reference(cases: Sequence[Case], spec: Spec, *, timeout: float = 10.0
 def _step_line(case: Case, path: list[Any]) -> int | None:
     if not case.file or not path:
         return None
-    try:
-        text = Path(case.file).read_text("utf-8")
-    except OSError:
+    text, _ = read_spec_text(Path(case.file), display=case.file)
+    if text is None:
         return None
     return line_of(index_lines(text), path)

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
+from conformance.reports.identity import identity_differences
+from conformance.reports.jsonl import JsonlWriter, ReportFile, load_report
 from conformance.results.records import CaseResult
 from conformance.running.runner import WorkItem
 
 from ..adapter import AdapterInfo
-from ..reports.jsonl import JsonlWriter, read_report
 
-__all__ = ["add_arguments", "prepare", "repair_report", "writer"]
+__all__ = ["add_arguments", "prepare", "repair_report"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,37 +49,76 @@ def repair_report(path: Path) -> int:
 
 
 def prepare(args: argparse.Namespace, items: Sequence[WorkItem], info: AdapterInfo,
-            out: Console) -> tuple[bool, list[CaseResult], list[WorkItem]]:
-    """For ``--resume``: (ok, results already in the report, items still to run). Without
-    ``--resume`` every item is still to run. A report from another adapter, or a ``--report``
-    naming another file, is printed as an error and not ok."""
+            out: Console, header: Mapping[str, Any] | None = None
+            ) -> tuple[bool, list[CaseResult], list[WorkItem], JsonlWriter | None]:
+    """Open the run's report and say what is left to run: (ok, results already in the report,
+    items still to run, the writer). Without ``--resume``, every item is still to run and the
+    writer (for ``--report``) starts the file afresh with ``header``.
+
+    For ``--resume`` the report is locked first (a second run resuming the same file is
+    refused), a torn last line is cut, every other line must be a valid record (else each bad
+    one is printed, located), and the report's header must describe this same run (suite,
+    spec, selection, era, skip, shard, adapter and version, generated cases, baseline): each
+    difference is printed and nothing runs.
+    """
     path: Path | None = getattr(args, "resume", None)
     if path is None:
-        return True, [], list(items)
-    if args.report is not None and Path(args.report).resolve() != path.resolve():
+        if not args.report:
+            return True, [], list(items), None
+        try:
+            return True, [], list(items), JsonlWriter(args.report, header=header)
+        except OSError as exc:
+            out.print(f"[red]error[/red] cannot write {escape(str(args.report))}: "
+                      f"{escape(str(exc))}")
+            return False, [], [], None
+    shown = escape(str(path))
+    if args.report is not None and os.path.realpath(args.report) != os.path.realpath(path):
         out.print("[red]error[/red] --resume appends to its own report; give --report the same "
                   "file or leave it out")
-        return False, [], []
+        return False, [], [], None
     if not path.is_file():
-        out.print(f"[red]error[/red] no report to resume at {path}")
-        return False, [], []
-    dropped = repair_report(path)
-    done = read_report(path)
-    others = sorted({r.adapter for r in done if r.adapter and r.adapter != info.name})
-    if others:
-        out.print(f"[red]error[/red] {path} holds results of adapter {', '.join(others)}, not "
-                  f"{info.name}")
-        return False, [], []
+        out.print(f"[red]error[/red] no report to resume at {shown}")
+        return False, [], [], None
+    try:
+        writer = JsonlWriter(path, append=True)
+        dropped = repair_report(path)
+        found = load_report(path)
+    except OSError as exc:
+        out.print(f"[red]error[/red] cannot resume {shown}: {escape(str(exc))}")
+        return False, [], [], None
+    problem = _refusal(found, info, header)
+    if problem:
+        writer.close()
+        out.print(f"[red]error[/red] cannot resume {shown}: {escape(problem[0])}")
+        for line in problem[1:]:
+            out.print(f"  {escape(line)}", soft_wrap=True)
+        return False, [], [], None
+    if found.header is None and header is not None and not found.results:
+        writer.write_header(header)  # killed before its header was written: start it now
+    done = found.results
     keys = {r.key for r in done}
     todo = [item for item in items if (item.case.id, item.era) not in keys]
     note = f" (dropped a torn last line of {dropped} bytes)" if dropped else ""
-    out.print(f"resuming {path}: {len(done)} result(s) kept, {len(todo)} to run{note}")
-    return True, done, todo
+    out.print(f"resuming {shown}: {len(done)} result(s) kept, {len(todo)} to run{note}")
+    return True, done, todo, writer
 
 
-def writer(args: argparse.Namespace) -> JsonlWriter | None:
-    """The JSON-lines writer of the run: appending for ``--resume``, fresh for ``--report``."""
-    path: Path | None = getattr(args, "resume", None)
-    if path is not None:
-        return JsonlWriter(path, append=True)
-    return JsonlWriter(args.report) if args.report else None
+def _refusal(found: ReportFile, info: AdapterInfo, header: Mapping[str, Any] | None
+             ) -> list[str]:
+    """Why the report ``found`` cannot be resumed by this run (empty if it can)."""
+    if found.problems:
+        return [f"{len(found.problems)} line(s) are not valid records; fix or remove them"]\
+            + [p.format() for p in found.problems[:20]]
+    others = sorted({r.adapter for r in found.results if r.adapter and r.adapter != info.name})
+    if others:
+        return [f"it holds results of adapter {', '.join(others)}, not {info.name}"]
+    if header is None or (found.header is None and not found.results):
+        return []
+    if found.header is None:
+        return ["it has no run header (written by an older mtgconf?), so this run cannot "
+                "check that it is the same run; start a new report"]
+    differences = identity_differences(found.header, header)
+    if differences:
+        return ["it is the report of a different run; run again with the same options, or "
+                "start a new report", *differences]
+    return []

@@ -11,14 +11,18 @@ import argparse
 from datetime import datetime, timezone
 from pathlib import Path
 
+from rich.markup import escape
+
 from conformance.results.records import CaseResult
 from conformance.running.trace import describe_step
 from conformance.spec.catalog import AREAS, Spec, default_spec
+from conformance.spec.limits import read_spec_text
 from conformance.spec.loader import load_case_text, load_cases
 from conformance.spec.model import Case
+from conformance.spec.textsafe import clean_text
 
 from ..reports.html import CaseSource, write_html
-from ..reports.jsonl import read_report
+from ..reports.jsonl import load_report
 from ..reports.markdown import write_markdown
 from ._common import console
 
@@ -37,9 +41,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--title", default="MTG rules conformance", help="the page title")
 
 
+def _may_open(path: Path, roots: list[Path]) -> bool:
+    """Whether the report may read ``path`` for a result's case: a ``.toml`` file inside the
+    spec's project or the working directory (a record names any path it likes; the page is
+    published, so ``/etc/passwd`` or a private key must never end up in it)."""
+    if path.suffix != ".toml":
+        return False
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        return False
+    return any(real.is_relative_to(root) for root in roots)
+
+
 def case_source(spec: Spec) -> CaseSource:
     """Find a result's case TOML and its steps in words: the text the report carries (a
-    generated case), else by the result's file, else by id."""
+    generated case), else by the result's file, else by id. Files are read through the
+    loader's guards (regular files only, the size cap)."""
+    roots = [spec.root.parent.resolve(), Path.cwd().resolve()]
     cache: dict[str, tuple[str | None, list[str]]] = {}
     by_id: dict[str, Case] = {}
 
@@ -61,9 +80,10 @@ def case_source(spec: Spec) -> CaseSource:
             candidates.append(Path(known.file))
         found: tuple[str | None, list[str]] = (None, [])
         for path in candidates:
-            try:
-                text = path.read_text("utf-8")
-            except OSError:
+            if not _may_open(path, roots):
+                continue
+            text, _error = read_spec_text(path, display=str(path))
+            if text is None:
                 continue
             case, _ = load_case_text(text, spec, display=str(path))
             if case is None or case.id != result.case:
@@ -77,19 +97,26 @@ def case_source(spec: Spec) -> CaseSource:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 once the outputs are written; 2 if a report cannot be read or holds nothing."""
+    """Exit 0 once the outputs are written; 1 if they were written without some lines that are
+    not valid records (each printed, located); 2 if a report cannot be read or holds
+    nothing."""
     out = console()
     err = console(stderr=True)
     results: list[CaseResult] = []
+    problems = 0
     for path in args.reports:
         try:
-            found = read_report(path)
+            report = load_report(path)
         except OSError as exc:
-            err.print(f"error: cannot read {path}: {exc}")
+            err.print(f"error: cannot read {escape(clean_text(str(path)))}: "
+                      f"{escape(clean_text(str(exc)))}")
             return 2
-        if not found:
-            err.print(f"warning: {path} holds no results")
-        results += found
+        for problem in report.problems:  # located; the good lines are still reported
+            err.print(f"error: {escape(clean_text(problem.format()))}", soft_wrap=True)
+        problems += len(report.problems)
+        if not report.results:
+            err.print(f"warning: {escape(clean_text(str(path)))} holds no results")
+        results += report.results
     if not results:
         err.print("error: no results in the reports")
         return 2
@@ -107,4 +134,7 @@ def run(args: argparse.Namespace) -> int:
         names = sorted({f"{r.adapter} {r.adapter_version}".strip() for r in results})
         write_markdown(results, args.markdown, name=", ".join(names))
         out.print(f"wrote {args.markdown}")
+    if problems:
+        err.print(f"{problems} line(s) of the reports are not valid records and were left out")
+        return 1
     return 0

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
 
-from conformance.results.records import refuses_nothing, summarize
+from conformance.adapters._procgroup import kill_all_engines
+from conformance.reports.identity import run_header
+from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.running.parallel import (
     SourceRun,
     parse_shard,
@@ -21,6 +24,7 @@ from conformance.running.parallel import (
 from conformance.running.runner import DEFAULT_TIMEOUT, Runner, plan
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
+from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
@@ -54,6 +58,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run on N worker processes (default: 1)")
     parser.add_argument("--shard", metavar="I/N",
                         help="run only shard I of N (for a CI matrix split across machines)")
+    parser.add_argument("--isolate", action="store_true",
+                        help="run a cmd: engine in its own user, PID and mount namespaces "
+                             "(Linux): it sees only its own processes, and every process it "
+                             "starts ends with it (see docs/reliability.md)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=int, metavar="N", default=None,
@@ -135,7 +143,24 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`."""
+    """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`; 130 when interrupted
+    (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback)."""
+    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
+    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
+    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
+    try:
+        return _run(args)
+    except KeyboardInterrupt:  # before the cases ran: nothing to report
+        kill_all_engines()
+        console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
+        return INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, old_handler)
+        if hangup is not None:
+            signal.signal(hangup, old_hangup)
+
+
+def _run(args: argparse.Namespace) -> int:
     out = console()
     err = console(stderr=True)
     spec = default_spec()
@@ -152,23 +177,27 @@ def run(args: argparse.Namespace) -> int:
         _add_generated(args, loaded, spec)
         print_spec_errors(err, spec.errors + loaded.errors)
     try:
-        adapter = resolve_adapter(args.adapter, timeout=args.timeout)
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
     except AdapterError as exc:
-        err.print(f"[red]error[/red] {escape(str(exc))}", highlight=False)
+        err.print(f"[red]error[/red] {escape(clean_text(str(exc)))}", highlight=False)
         return USAGE
     baseline_ok, baseline = _baseline.load(args, err)
     if not baseline_ok:
         runner.close()
         return USAGE
     source_run: SourceRun | None = None
+    count, seed = _generated(args)
+    files = find_case_files(args.paths or None, spec)
+    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=count,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
     if split:
-        count, seed = _generated(args)
         source_run = run_sources(
-            sources_for(find_case_files(args.paths or None, spec), generated=count, seed=seed),
+            sources_for(files, generated=count, seed=seed),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
-            skip=args.skip)
+            skip=args.skip, isolate=args.isolate)
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
@@ -181,23 +210,21 @@ def run(args: argparse.Namespace) -> int:
         runner.close()
         return _no_case(args, err, len(loaded.cases), loaded.files,
                         len(spec.errors) + len(loaded.errors))
-    resume_ok, results, items = _resume.prepare(args, items, runner.info, err)
+    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, err, header)
     if not resume_ok:
         runner.close()
         return USAGE
-    writer = _resume.writer(args)
     generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
-    old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
-    hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
-    old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
+    stream: Iterator[CaseResult] = iter(())
     try:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(runner.info.name, total=None if split else len(items),
+            task = progress.add_task(escape(runner.info.name),
+                                     total=None if split else len(items),
                                      bad=0)
             bad = 0
             if source_run is not None:
@@ -205,8 +232,8 @@ def run(args: argparse.Namespace) -> int:
                 stream = source_run.results()
             else:
                 stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
-                                       timeout=args.timeout) if args.jobs > 1
-                          else map(runner.run_item, items))
+                                       timeout=args.timeout, isolate=args.isolate)
+                          if args.jobs > 1 else map(runner.run_item, items))
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
@@ -219,12 +246,12 @@ def run(args: argparse.Namespace) -> int:
                 progress.update(task, advance=1, bad=bad)
     except KeyboardInterrupt:
         interrupted = True
+        close = getattr(stream, "close", None)
+        if callable(close):
+            close()  # a parallel run: stop its workers now
     finally:
         if show:
             progress.stop()
-        signal.signal(signal.SIGTERM, old_handler)
-        if hangup is not None:
-            signal.signal(hangup, old_hangup)
         if writer:
             writer.close()
     if source_run is not None:
@@ -245,8 +272,7 @@ def run(args: argparse.Namespace) -> int:
                   "the reports hold what finished")
         return INTERRUPTED
     if split and not results:
-        bad_files = len(spec.errors) + len(loaded.errors)
-        return _no_case(args, err, 0, 0, bad_files)
+        return _no_case(args, err, 0, 0, len(spec.errors) + len(loaded.errors))
     ok = summarize(results).ok and not loaded.errors and not spec.errors
     refused = [r for r in results if r.result == "unsupported"]
     if refused and refuses_nothing(runner.info):

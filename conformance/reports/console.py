@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.spec.textsafe import clean_text
 
 from ..errors import SpecError
 
@@ -46,7 +47,8 @@ def print_spec_errors(console: Console, errors: Sequence[SpecError]) -> None:
     """Print every spec error, located."""
     for err in errors:
         label = "[yellow]warning[/yellow]" if err.severity == "warning" else "[red]error[/red]"
-        console.print(f"{label} {escape(err.format())}", highlight=False, soft_wrap=True)
+        console.print(f"{label} {escape(clean_text(err.format()))}", highlight=False,
+                      soft_wrap=True)
 
 
 @dataclass
@@ -122,14 +124,14 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
     """Print counts by area and by set, then the first failures with what diverged."""
     s = summarize(results)
     kinds = [k for k in RESULT_KINDS if s.total[k] or k in ("passed", "failed", "errored")]
-    table = Table(title=f"Conformance of {adapter}", title_justify="left")
+    table = Table(title=f"Conformance of {escape(clean_text(adapter))}", title_justify="left")
     table.add_column("rules area")
     for k in kinds:
         table.add_column(k, justify="right", style=_STYLE.get(k, ""))
     table.add_column("total", justify="right")
     for area in sorted(s.by_area):
         c = s.by_area[area]
-        table.add_row(area, *(str(c[k]) for k in kinds), str(sum(c.values())))
+        table.add_row(escape(clean_text(area)), *(str(c[k]) for k in kinds), str(sum(c.values())))
     if len(s.by_set) > 1:
         table.add_section()
         for name in sorted(s.by_set):
@@ -143,8 +145,8 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
     for r in bad[:show_failures]:
         cause = error_cause(r) if r.result == "errored" else ""
         console.print(f"[{_STYLE[r.result]}]{r.result.upper()}[/] "
-                      + escape(f"{r.case} [{r.era}] ({r.file}): {r.message}"
-                               + (f" [{cause}]" if cause else "")),
+                      + escape(clean_text(f"{r.case} [{r.era}] ({r.file}): {r.message}"
+                                          + (f" [{cause}]" if cause else ""))),
                       highlight=False, soft_wrap=True)
     if len(bad) > show_failures:
         console.print(f"... and {len(bad) - show_failures} more (see --report/--markdown)")

@@ -13,6 +13,7 @@ itself) and the message; an errored one shows its detail; the passing ones are a
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -73,7 +74,13 @@ ul.passing{columns:2 22rem;font-size:.9rem}
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    """A file-name and anchor-safe form of ``text``; a long one (an engine may name itself
+    with kilobytes) is cut and given a hash of the whole, so it stays a valid file name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "x"
+    if len(slug) > 64:
+        digest = hashlib.sha256(text.encode("utf-8", "backslashreplace")).hexdigest()[:10]
+        slug = f"{slug[:52].rstrip('-')}-{digest}"
+    return slug
 
 
 def _e(value: object) -> str:

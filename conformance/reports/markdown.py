@@ -1,15 +1,53 @@
-"""A Markdown report: counts by area and era, then every failure with what diverged."""
+"""A Markdown report: counts by area and era, then every failure with what diverged.
+
+Text from engines and case files is put in as text, never as Markdown: inline text has every
+ASCII punctuation character backslash-escaped and line breaks folded (:func:`md_text`), code spans
+and fenced blocks are delimited by more backticks than the code holds (:func:`md_code`,
+:func:`md_block`), so no engine message can close a fence or add a heading, link or HTML.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from conformance.results.files import atomic_write
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
+from conformance.spec.textsafe import clean_text
 from conformance.spec.tomlio import canonical_json
 
 __all__ = ["render_markdown", "write_markdown"]
+
+
+_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def md_text(text: object) -> str:
+    """``text`` as literal Markdown inline text: punctuation escaped, one line."""
+    flat = " ".join(clean_text(str(text)).split())
+    return _PUNCT.sub(r"\\\1", flat)
+
+
+def _longest_run(text: str, ch: str) -> int:
+    runs = re.findall(re.escape(ch) + "+", text)
+    return max((len(r) for r in runs), default=0)
+
+
+def md_code(text: object) -> str:
+    """``text`` as one code span, delimited by more backticks than any run inside it."""
+    flat = " ".join(clean_text(str(text)).split())
+    ticks = "`" * (_longest_run(flat, "`") + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") or not flat.strip() else ""
+    return f"{ticks}{pad}{flat}{pad}{ticks}"
+
+
+def md_block(text: str) -> list[str]:
+    """``text`` as a fenced code block whose fence is longer than any backtick or tilde run in
+    it, so the text cannot end the block."""
+    body = clean_text(text)
+    fence = "`" * max(3, _longest_run(body, "`") + 1)
+    return [fence, body, fence]
 
 
 def _table(title: str, rows: dict[str, object]) -> list[str]:
@@ -18,7 +56,7 @@ def _table(title: str, rows: dict[str, object]) -> list[str]:
              "|---|" + "---:|" * (len(kinds) + 1)]
     for key, counter in rows.items():
         counts = [counter[k] for k in kinds]  # type: ignore[index]
-        lines.append(f"| {key} | " + " | ".join(str(c) for c in counts)
+        lines.append(f"| {md_text(key)} | " + " | ".join(str(c) for c in counts)
                      + f" | {sum(counts)} |")
     return lines
 
@@ -26,7 +64,7 @@ def _table(title: str, rows: dict[str, object]) -> list[str]:
 def render_markdown(results: Sequence[CaseResult], *, name: str) -> str:
     """The report as Markdown text."""
     s = summarize(results)
-    out = [f"# Conformance report: {name}", ""]
+    out = [f"# Conformance report: {md_text(name)}", ""]
     total = sum(s.total.values())
     out.append(f"{total} results: " + ", ".join(f"{s.total[k]} {k}" for k in RESULT_KINDS
                                                  if s.total[k]) + ".")
@@ -38,21 +76,22 @@ def render_markdown(results: Sequence[CaseResult], *, name: str) -> str:
     if bad:
         out += ["", "## Failures and errors", ""]
         for r in bad:
-            out.append(f"### `{r.case}` ({r.era}): {r.result}")
+            out.append(f"### {md_code(r.case)} ({md_text(r.era)}): {r.result}")
             out.append("")
             if r.title:
-                out.append(f"*{r.title}*")
+                out.append(f"*{md_text(r.title)}*")
                 out.append("")
-            out.append(f"- file: `{r.file}`")
-            out.append(f"- rulings: {', '.join(r.rulings)}; CR {', '.join(r.rules)}")
+            out.append(f"- file: {md_code(r.file)}")
+            out.append(f"- rulings: {md_text(', '.join(r.rulings))}; CR "
+                       f"{md_text(', '.join(r.rules))}")
             if r.step is not None:
                 out.append(f"- step: {r.step}")
             if r.result == "failed":
-                out.append(f"- expected: `{canonical_json(r.expected)}`")
-                out.append(f"- observed: `{canonical_json(r.observed)}`")
-            out.append(f"- message: {r.message}")
+                out.append(f"- expected: {md_code(canonical_json(r.expected))}")
+                out.append(f"- observed: {md_code(canonical_json(r.observed))}")
+            out.append(f"- message: {md_text(r.message)}")
             if r.detail:
-                out += ["", "```", r.detail.strip()[-2000:], "```"]
+                out += ["", *md_block(r.detail.strip()[-2000:])]
             out.append("")
     return "\n".join(out) + "\n"
 

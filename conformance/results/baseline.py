@@ -32,7 +32,9 @@ from typing import Any
 from conformance.errors import SpecError
 from conformance.results.files import atomic_write
 from conformance.results.records import CaseResult
-from conformance.spec.tomlio import dumps, loads
+from conformance.spec.limits import data_bounds, parse_untrusted_toml, read_spec_text
+from conformance.spec.tomlindex import index_lines, line_of
+from conformance.spec.tomlio import dumps
 
 __all__ = ["Baseline", "BaselineEntry", "baseline_from_results", "load_baseline",
            "write_baseline"]
@@ -105,26 +107,35 @@ class Baseline:
         return [e for e in self.entries if not any(e.covers(r) for r in seen)]
 
 
-def _error(file: str, message: str, path: str | None = None, hint: str | None = None
-           ) -> SpecError:
-    return SpecError(code="baseline", message=message, file=file, path=path, hint=hint)
+def _error(file: str, message: str, path: str | None = None, hint: str | None = None, *,
+           line: int | None = None) -> SpecError:
+    return SpecError(code="baseline", message=message, file=file, path=path, hint=hint,
+                     line=line)
 
 
-def _entry(data: Any, file: str, index: int) -> BaselineEntry:
+def _entry(data: Any, file: str, index: int, lines: Mapping[Any, int]) -> BaselineEntry:
     where = f"known[{index}]"
+
+    def at(*keys: str) -> int | None:
+        return line_of(dict(lines), ["known", index, *keys])
+
     if not isinstance(data, Mapping):
-        raise _error(file, "each known failure must be a table", where)
+        raise _error(file, "each known failure must be a table", where, line=at())
     unknown = sorted(set(data) - {"case", "era", "reason", "link", "kind"})
     if unknown:
-        raise _error(file, f"unknown key(s) {', '.join(unknown)}", where,
-                     "keys are case, era, reason, link, kind")
+        raise _error(file, f"unknown key(s) {', '.join(map(repr, unknown))}", where,
+                     "keys are case, era, reason, link, kind", line=at(unknown[0]))
     for key in ("case", "reason"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise _error(file, f"{key!r} is required and must be a non-empty string",
-                         f"{where}.{key}")
+                         f"{where}.{key}", line=at(key))
+    for key in ("era", "link", "kind"):
+        if key in data and not isinstance(data[key], str):
+            raise _error(file, f"{key!r} must be a string", f"{where}.{key}", line=at(key))
     kind = str(data.get("kind", ""))
     if kind and kind not in KINDS:
-        raise _error(file, f"kind {kind!r} is not one of {', '.join(KINDS)}", f"{where}.kind")
+        raise _error(file, f"kind {kind!r} is not one of {', '.join(KINDS)}", f"{where}.kind",
+                     line=at("kind"))
     era = data.get("era")
     return BaselineEntry(case=str(data["case"]), reason=str(data["reason"]),
                          era=None if era is None else str(era), link=str(data.get("link", "")),
@@ -136,21 +147,33 @@ def load_baseline(path: Path | str) -> Baseline:
     :class:`~conformance.errors.SpecError` naming the file and the entry."""
     path = Path(path)
     file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise _error(file, f"cannot read the baseline: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else loads(text)
-    except ValueError as exc:
-        raise _error(file, f"not valid {'JSON' if path.suffix == '.json' else 'TOML'}: "
-                           f"{exc}") from None
+    text, problem = read_spec_text(path, display=file)  # regular files only, size cap
+    if text is None:
+        why = problem.message if problem is not None else "cannot read it"
+        raise _error(file, f"cannot read the baseline: {why}") from None
+    lines: dict[Any, int] = {}
+    if path.suffix == ".json":
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            line = getattr(exc, "lineno", None)
+            raise _error(file, f"not valid JSON: {str(exc)[:300]}", line=line) from None
+        bounds = data_bounds(data)
+        if bounds is not None:
+            raise _error(file, bounds[1])
+    else:
+        data, problem = parse_untrusted_toml(text, display=file)
+        if data is None:
+            assert problem is not None
+            raise _error(file, problem.message, line=problem.line, hint=problem.hint)
+        lines = index_lines(text)
     if not isinstance(data, Mapping):
         raise _error(file, "a baseline must be a table")
     known = data.get("known", [])
     if not isinstance(known, list):
-        raise _error(file, "'known' must be a list of tables", "known")
-    entries = tuple(_entry(e, file, i) for i, e in enumerate(known))
+        raise _error(file, "'known' must be a list of tables", "known",
+                     line=line_of(lines, ["known"]))
+    entries = tuple(_entry(e, file, i, lines) for i, e in enumerate(known))
     return Baseline(entries=entries, adapter=str(data.get("adapter", "")),
                     version=str(data.get("version", "")), file=file)
 

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from conformance.spec.textsafe import clean_text, clean_value
+
 __all__ = ["RESULT_KINDS", "CaseResult", "Summary", "refuses_nothing", "summarize"]
 
 #: Result kinds, in report order. ``known-failure`` and ``fixed`` come from a baseline.
@@ -43,6 +45,23 @@ class CaseResult:
     #: ``mtgconf generate --out`` writes it.
     case_text: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Clean every text field (see :mod:`conformance.spec.textsafe`): a result holds text from
+        engines and files, and must be writable to every report format as it is."""
+        for name in ("case", "era", "result", "adapter", "adapter_version", "area", "title",
+                     "message", "detail", "baseline_reason"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                setattr(self, name, clean_text(value))
+        if self.file is not None:
+            self.file = clean_text(self.file)
+        self.rulings = tuple(clean_text(str(r)) for r in self.rulings)
+        self.rules = tuple(clean_text(str(r)) for r in self.rules)
+        if self.expected is not None:
+            self.expected = clean_value(self.expected)
+        if self.observed is not None:
+            self.observed = clean_value(self.observed)
 
     @property
     def key(self) -> tuple[str, str]:

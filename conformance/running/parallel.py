@@ -10,13 +10,22 @@ included, taking the next chunk as it finishes one. :func:`run_parallel` runs it
 loaded (the path for ``--shard`` and ``--resume``, which need the whole plan first). Workers
 start from a fresh interpreter (``forkserver`` where there is one, else ``spawn``), never as a
 fork of a process that may be running threads.
+
+Workers never outlive the run: they ignore Ctrl-C (the parent handles it), a SIGTERM makes them
+kill their engines and exit at once, and a watchdog thread in each ends it (and its engines) when
+the harness is gone, even after a ``kill -9`` of it. On an interrupt the parent cancels the
+queued chunks and terminates the workers, so a Ctrl-C stops a ``--jobs N`` run promptly.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
+import signal
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.adapters import resolve_adapter
+from conformance.adapters._procgroup import forget_inherited, kill_all_engines
 from conformance.errors import SpecError
 from conformance.results.records import CaseResult
 from conformance.running.runner import Runner, WorkItem, plan
@@ -68,13 +78,64 @@ def shard(items: Sequence[WorkItem], index: int, count: int) -> list[WorkItem]:
     return [item for k, item in enumerate(items) if k % count == index - 1]
 
 
-def _run_chunk(adapter_spec: str, timeout: float, items: list[WorkItem]) -> list[CaseResult]:
-    with Runner(resolve_adapter(adapter_spec, timeout=timeout), timeout=timeout) as runner:
+def _worker_exit(signum: int, frame: Any) -> None:
+    kill_all_engines()
+    os._exit(128 + signum)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _watch_harness(harness: int) -> None:
+    # (with forkserver the parent of a worker is the fork server, so the harness is watched
+    # by its process id)
+    while _alive(harness) and os.getppid() != 1:
+        time.sleep(0.5)
+    kill_all_engines()
+    os._exit(1)
+
+
+def _init_worker(harness: int) -> None:
+    """Set up a worker process: see the module's docstring."""
+    forget_inherited()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _worker_exit)
+    threading.Thread(target=_watch_harness, args=(harness,), daemon=True,
+                     name="mtgconf-watch-harness").start()
+
+
+def _run_chunk(adapter_spec: str, timeout: float, items: list[WorkItem],
+               isolate: bool = False) -> list[CaseResult]:
+    adapter = resolve_adapter(adapter_spec, timeout=timeout, isolate=isolate)
+    with Runner(adapter, timeout=timeout) as runner:
         return [runner.run_item(item) for item in items]
 
 
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and terminate the workers now (an interrupt, or the consumer
+    stopped reading)."""
+    processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)  # (forgets its processes: read them first)
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes.values():
+        with contextlib.suppress(Exception):
+            process.join(5)
+
+
 def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
-                 timeout: float, chunk: int = 25) -> Iterator[CaseResult]:
+                 timeout: float, chunk: int = 25, isolate: bool = False
+                 ) -> Iterator[CaseResult]:
     """Run ``items`` on ``jobs`` worker processes; yield results in the planned order.
 
     If a worker process dies, the items of its chunk are reported ``errored`` and the rest of the
@@ -84,14 +145,18 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
     pending = list(range(len(chunks)))
     while pending:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-            futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i])
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(),
+                                 initializer=_init_worker, initargs=(os.getpid(),)) as pool:
+            futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i], isolate)
                        for i in pending}
             done: list[int] = []
             try:
                 for i in pending:
                     yield from futures[i].result()
                     done.append(i)
+            except (KeyboardInterrupt, GeneratorExit):
+                _stop_pool(pool)
+                raise
             except BrokenProcessPool as exc:
                 failed = next(i for i in pending if i not in done)
                 for item in chunks[failed]:
@@ -145,6 +210,8 @@ class _Config:
     skip: tuple[str, ...]
     roots: tuple[str, ...]
     spec_root: str
+    isolate: bool = False
+    harness: int = 0
 
 
 class _Chunks:
@@ -155,7 +222,8 @@ class _Chunks:
         self.spec: Spec = default_spec(Path(config.spec_root))
         self._own = runner is None
         self.runner = runner or Runner(resolve_adapter(config.adapter_spec,
-                                                       timeout=config.timeout),
+                                                       timeout=config.timeout,
+                                                       isolate=config.isolate),
                                        spec=self.spec, timeout=config.timeout)
         self.roots = [Path(r) for r in config.roots]
         self.resolve = _Resolver()
@@ -211,6 +279,7 @@ def _claim(counter: Any) -> int:
 
 def _serve(config: _Config, chunks: list[list[Source]], counter: Any, out: Any) -> None:
     """A worker process: take the next chunk until none is left; send each one's outcome."""
+    _init_worker(config.harness)
     work = _Chunks(config)
     try:
         while (index := _claim(counter)) < len(chunks):
@@ -342,10 +411,11 @@ class SourceRun:
 
 def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
                 timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
-                skip: Sequence[str] = (), chunk: int = 8) -> SourceRun:
+                skip: Sequence[str] = (), chunk: int = 8, isolate: bool = False) -> SourceRun:
     """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers)."""
     config = _Config(adapter_spec=adapter_spec, timeout=timeout, era=era, skip=tuple(skip),
-                     roots=tuple(str(r) for r in roots), spec_root=str(spec.root))
+                     roots=tuple(str(r) for r in roots), spec_root=str(spec.root),
+                     isolate=isolate, harness=os.getpid())
     run = SourceRun(list(sources), config, runner, jobs=max(1, jobs), chunk=chunk)
     run.start()
     return run

@@ -142,7 +142,9 @@ class Runner:
     def __enter__(self) -> Runner:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, *exc: object) -> None:
+        if exc_type is not None and issubclass(exc_type, KeyboardInterrupt):
+            _abort(self.adapter)  # Ctrl-C, SIGTERM: stop the engine now, do not wait for it
         self.close()
 
     def close(self) -> None:
@@ -182,6 +184,9 @@ class Runner:
         """Run (or report) one work item."""
         if item.verdict is not None:
             return self._result(item, item.verdict, message=item.reason)
+        not_started = self._warm_up(item)
+        if not_started is not None:
+            return not_started
         start = time.perf_counter()
         try:
             result: CaseResult = self._worker.call(lambda: self._execute(item), self.timeout)
@@ -199,6 +204,29 @@ class Runner:
                                   detail="".join(traceback.format_exception(raised.error)))
         result.duration_ms = (time.perf_counter() - start) * 1000
         return result
+
+    def _warm_up(self, item: WorkItem) -> CaseResult | None:
+        """Start (or restart, after a fault) the adapter's engine before the case's clock
+        starts, within the adapter's own ``startup_timeout``: a slow start-up (a JVM) must not
+        eat the case's time. None when ready; else the case's ``errored`` result."""
+        warm_up = getattr(self.adapter, "warm_up", None)
+        if not callable(warm_up):
+            return None
+        limit = float(getattr(self.adapter, "startup_timeout", self.timeout)) + 1.0
+        try:
+            self._worker.call(warm_up, limit)
+        except _Hung:
+            self._worker = _Worker()
+            context = _abort(self.adapter)
+            return self._result(item, "errored",
+                                message=f"the engine did not start within {limit:g}s",
+                                detail=context)
+        except _Raised as raised:
+            return self._result(item, "errored",
+                                message=f"the engine could not be started: "
+                                        f"{_short(raised.error)}",
+                                detail=str(raised.error))
+        return None
 
     def run(self, cases: Iterable[Case], *, era: str | None = None,
             skip: Sequence[str] = ()) -> Iterator[CaseResult]:
@@ -308,6 +336,8 @@ def _json_problem(value: Any, depth: int = 0) -> str | None:
     table), or None if it is one."""
     if depth > 100:
         return "nested more than 100 levels deep"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
+        return "an integer of more than 4,000 digits"  # too long to write as decimal text
     if value is None or isinstance(value, (bool, int, str)):
         return None
     if isinstance(value, float):

@@ -13,8 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from conformance.errors import SpecError
-from conformance.spec import tomlio
-from conformance.spec.limits import read_spec_text, too_deep
+from conformance.spec.limits import (
+    non_json_values,
+    parse_untrusted_toml,
+    read_spec_text,
+    too_deep,
+)
 from conformance.spec.model import Ruling
 from conformance.spec.paths import spec_root
 from conformance.spec.schema import is_valid, iter_schema_errors, json_path
@@ -76,18 +80,9 @@ def parse_toml_text(text: str, schema_name: str | None, *, display: str,
                     case_id: str | None = None
                     ) -> tuple[dict[str, Any] | None, list[SpecError]]:
     """Parse TOML ``text`` and check it against ``schema_name`` (every error, located)."""
-    try:
-        data = tomlio.loads(text)
-    except tomlio.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        msg = str(exc)
-        if line is None:
-            import re
-
-            m = re.search(r"line (\d+)", msg)
-            line = int(m.group(1)) if m else None
-        return None, [SpecError("toml-syntax", f"not valid TOML: {msg}", file=display, line=line,
-                                hint="check quotes, brackets and '=' on that line")]
+    data, problem = parse_untrusted_toml(text, display=display)
+    if data is None:
+        return None, [problem] if problem is not None else []
     if schema_name is None:
         return data, []
     if is_valid(schema_name, data):  # the compiled check: nothing to explain
@@ -152,9 +147,23 @@ def _load_rulings(root: Path, spec: Spec) -> None:
         )
 
 
+def _not_json(data: Mapping[str, Any], path: Path) -> list[SpecError]:
+    """A located ``not-json`` error for each date, time, NaN or infinity in ``data``."""
+    found = list(non_json_values(data))
+    if not found:
+        return []
+    text, _ = read_spec_text(path, display=str(path))
+    index = index_lines(text) if text is not None else {}
+    return [SpecError(code, message, file=str(path), path=json_path(where),
+                      line=line_of(index, where), hint=hint)
+            for code, message, where, hint in found]
+
+
 def _load_cards(root: Path, spec: Spec) -> None:
     for path in sorted((root / "cards").glob("*.toml")):
         data, errors = read_toml(path, "card")
+        if data and not errors:
+            errors = _not_json(data, path)  # cards go to engines as JSON
         spec.errors += errors
         if not data or errors:
             continue

@@ -63,7 +63,7 @@ def find_case_files(paths: Sequence[Path | str] | None = None,
 def _display(path: Path, real: Path | None = None) -> str:
     try:
         return str((real or path.resolve()).relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the cwd, or a symbolic link loop
         return str(path)
 
 
@@ -187,11 +187,13 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
     players = list(setup.get("players", ["alice", "bob"]))
     handles: dict[str, int] = {}
     objects = setup.get("objects", [])
+    suggested = 0  # "did you mean" for the first 20 unknown cards only: each costs a search
     for i, obj in enumerate(objects):
         card = obj.get("card")
         if isinstance(card, str) and card.casefold() not in inline and spec.card(card) is None:
             yield ("unknown-card", f"unknown card {card!r}", ["setup", "objects", i, "card"],
-                   _did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
+                   (_did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
+                    if (suggested := suggested + 1) <= 20 else None)
                    or f"cards are defined in {spec.root / 'cards'} (or inline with "
                    "custom-cards)")
         for key in ("owner", "controller"):
@@ -246,7 +248,9 @@ def _did_you_mean(word: str, choices: list[str]) -> str | None:
 
 
 def _known(handles: Mapping[str, int]) -> str:
-    return "known handles: " + (", ".join(handles) if handles else "(none)")
+    names = list(handles)
+    shown = ", ".join(names[:20]) + (f", ... ({len(names)} in all)" if len(names) > 20 else "")
+    return "known handles: " + (shown if names else "(none)")
 
 
 def _attachment_problems(objects: Sequence[Mapping[str, Any]], handles: Mapping[str, int]
@@ -262,19 +266,34 @@ def _attachment_problems(objects: Sequence[Mapping[str, Any]], handles: Mapping[
                    ["setup", "objects", i, "attached_to"], _known(handles))
         elif obj.get("handle"):
             attached[str(obj["handle"])] = str(target)
+    # Each object is attached to at most one other: walk each chain once (linear time), and
+    # report every member of each cycle, its chain shown from that member.
+    cycle_of: dict[str, list[str]] = {}
+    position: dict[str, int] = {}
+    done: set[str] = set()
     for start in attached:
-        seen = [start]
-        cur = attached.get(start)
-        while cur is not None:
-            if cur == start:
-                yield ("attachment-cycle", "objects are attached to each other in a cycle: "
-                       + " -> ".join([*seen, start]), ["setup", "objects", handles[start],
-                                                       "attached_to"], None)
-                break
-            if cur in seen:
-                break
-            seen.append(cur)
+        path: dict[str, int] = {}
+        cur: str | None = start
+        while cur is not None and cur not in done and cur not in path:
+            path[cur] = len(path)
             cur = attached.get(cur)
+        if cur is not None and cur in path:
+            members = list(path)[path[cur]:]
+            for member in members:
+                cycle_of[member] = members
+            position.update((m, i) for i, m in enumerate(members))
+        done.update(path)
+    for start in attached:
+        ring = cycle_of.get(start)
+        if ring is None:
+            continue
+        at, n = position[start], len(ring)
+        shown = [ring[(at + k) % n] for k in range(min(n, 10))]
+        if n > 10:
+            shown.append(f"... ({n} objects)")
+        yield ("attachment-cycle", "objects are attached to each other in a cycle: "
+               + " -> ".join([*shown, start]), ["setup", "objects", handles[start],
+                                               "attached_to"], None)
 
 
 def _area(data: Mapping[str, Any], spec: Spec) -> str:
@@ -351,7 +370,7 @@ def load_found_file(path: Path, roots: list[Path], spec: Spec, *,
     escaped = escaped_root(path, roots, resolve=resolve)
     try:
         real: Path | None = resolve(path)
-    except OSError:  # a link loop: the read reports it
+    except (OSError, RuntimeError):  # a link loop (RuntimeError on 3.11): the read reports it
         real = None
     if escaped is not None:
         return None, [SpecError(

@@ -59,10 +59,16 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """A validator for schema ``name`` that resolves references to the other schemas."""
-    from jsonschema import Draft202012Validator
+    """A validator for schema ``name`` that resolves references to the other schemas (with a
+    linear-time ``uniqueItems``, see :func:`conformance.spec.limits.unique_items`)."""
+    from jsonschema import Draft202012Validator, validators
 
-    return Draft202012Validator(schema(name), registry=_registry())
+    from conformance.spec.limits import unique_items
+
+    cls = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, {"uniqueItems": unique_items})
+    made: Draft202012Validator = cls(schema(name), registry=_registry())
+    return made
 
 
 @cache

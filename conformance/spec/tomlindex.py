@@ -14,6 +14,9 @@ from typing import Any
 __all__ = ["index_lines", "line_of"]
 
 Path = tuple[Any, ...]
+#: Parts of a dotted key or header that are indexed (deeper data is refused by the loader's
+#: bounds anyway); it keeps the index of a 20 KB dotted header small.
+MAX_KEY_PARTS = 128
 _KEY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_.\-" ]+?)\s*=')
 
 
@@ -63,7 +66,7 @@ def _split_key(text: str) -> list[str]:
             buf += ch
     if buf.strip() or quoted:
         parts.append(buf if quoted else buf.strip())
-    return parts
+    return parts[:MAX_KEY_PARTS]
 
 
 def index_lines(text: str) -> dict[Path, int]:
@@ -118,9 +121,15 @@ def index_lines(text: str) -> dict[Path, int]:
 
 
 def _index_prefixes(index: dict[Path, int], path: Path, number: int) -> None:
-    """Give ``path`` and each of its parents (``[a.b]`` also defines ``a``) a line, if unset."""
-    for end in range(1, len(path) + 1):
-        index.setdefault(path[:end], number)
+    """Give ``path`` and each of its parents (``[a.b]`` also defines ``a``) a line, if unset.
+
+    Every indexed path has all its parents indexed, so the walk stops at the first parent
+    already there: a file of long dotted headers costs time linear in its size."""
+    for end in range(len(path), 0, -1):
+        prefix = path[:end]
+        if prefix in index:
+            break
+        index[prefix] = number
 
 
 def line_of(index: dict[Path, int], path: Sequence[Any]) -> int | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.amounts import AmountContext
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.context import AMOUNT_CONTEXTS, TARGET_CONTROLLERS
 from reference_engine.core.errors import SetupError
 from reference_engine.layers.system import characteristics_of, compute_all
@@ -96,6 +96,19 @@ def resolve_amounts(ctx: ResolveContext) -> AmountContext:
 
 
 AMOUNT_CONTEXTS.append(resolve_amounts)
+
+
+@amount("mana_value_of", arg="str", cr=("202.3", "608.2c"),
+        example='Infernal Genesis: X tokens, X = {mana_value_of = "milled"}')
+def _mana_value_of(ctx: AmountContext, name: Any) -> int:
+    """The mana value of the objects remembered as ``name`` earlier in the effect ("where X is
+    the milled card's mana value"); an effect that creates tokens asks each answer of an
+    Invasion-era split card (CR 709.4, see :func:`amount_answers`), this gives the first."""
+    resolving = ctx.extra.get("resolving")
+    if resolving is None:
+        return 0
+    answers = amount_answers(resolving, {"mana_value_of": name})
+    return answers[0] if answers else 0
 
 
 def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:

@@ -17,7 +17,8 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
 * on another permanent, with an ``affected`` filter (``you`` is that permanent's controller),
   e.g. "creatures your opponents control enter tapped".
 
-Instructions (one or more per replacement): ``optional_cost = {life = 2}, otherwise =
+Instructions (one or more per replacement; ``if_kicked = true`` limits them to a permanent that
+was kicked as a spell, 702.33d): ``optional_cost = {life = 2}, otherwise =
 {tapped = true}`` ("as this enters, you may pay 2 life; if you don't, it enters tapped": choice
 ``pay``, true or false, CR 614.12, 119.4); ``tapped = true``; ``counters = {"+1/+1" = 2}``
 (``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
@@ -198,6 +199,8 @@ def _pays_optional_cost(state: GameState, new: GameObject, rep: EnterReplacement
 
 def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
     ability = rep.ability
+    if "if_kicked" in ability and (new.kicked > 0) != bool(ability["if_kicked"]):
+        return  # "if it was kicked, it enters with ..." (702.33d)
     if "optional_cost" in ability:
         if not _pays_optional_cost(state, new, rep):
             otherwise = ability.get("otherwise", {})

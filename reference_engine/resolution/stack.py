@@ -258,7 +258,15 @@ def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
 
 # -- the core effect vocabulary ------------------------------------------------------------------
 
-@effect("damage")
+@effect("damage", params={
+    "target": "ref: what is dealt damage (a slot, \"each_opponent\", {controller_of = slot}, ...)",
+    "amount": "amount: how much (default 0)",
+    "source": "ref: a target slot whose creature deals the damage instead of the spell "
+              "(\"target creature deals damage equal to its power\", 120.3)",
+    "divided": "bool: each target gets its share of the division announced on casting "
+               "(601.2d)"},
+    cr=("120.1", "120.3", "601.2d"),
+    example='Shock: {type = "damage", target = "t", amount = 2}')
 def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Deal damage to each target (CR 120); ``divided = true``: each target its share of the
     division announced as the spell was cast (601.2d,
@@ -287,7 +295,10 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     deal_damage(ctx.state, events)
 
 
-@effect("destroy")
+@effect("destroy", params={
+    "target": "ref: the permanents to destroy",
+    "filter": "filter: only one matching this as the effect happens (608.2c)"},
+    cr=("701.8", "702.12b"), example='Naturalize: {type = "destroy", target = "t"}')
 def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Destroy each target permanent (CR 701.8); with ``filter``, only one that matches it as
     the effect happens ("destroy target permanent if it's red", 608.2c)."""
@@ -300,7 +311,10 @@ def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
             ctx.state.move(obj, "graveyard")
 
 
-@effect("counter")
+@effect("counter", params={
+    "target": "ref: the spells to counter",
+    "filter": "filter: only one matching this as the effect happens"},
+    cr=("701.6", "101.2"), example='Counterspell: {type = "counter", target = "t"}')
 def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Counter each target spell (CR 701.6): it goes to its owner's graveyard, unless it
     can't be countered (CR 101.2, see :mod:`reference_engine.resolution.countering`)."""
@@ -313,7 +327,11 @@ def _counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         counter_object(ctx.state, obj)
 
 
-@effect("gain_life")
+@effect("gain_life", params={
+    "target": "ref: who gains life (default the controller)",
+    "amount": "amount: how much (default 0)"},
+    cr=("119.3",), example='Congregate: {type = "gain_life", target = "p", amount = '
+                          '{count = {filter = {type = "Creature"}}, times = 2}}')
 def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to gains life (CR 119.3)."""
     from reference_engine.triggers.life import gain_life
@@ -324,7 +342,10 @@ def _gain_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
                       source=ctx.source_id)
 
 
-@effect("lose_life")
+@effect("lose_life", params={
+    "target": "ref: who loses life", "amount": "amount: how much (default 0)"},
+    cr=("119.3",), example='Gray Merchant of Asphodel: {type = "lose_life", target = '
+                          '"each_opponent", amount = {devotion = "black"}}')
 def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each player referred to loses life (CR 119.3)."""
     for ref in ctx.refs(p):
@@ -334,7 +355,11 @@ def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
             ctx.obj.extra[LIFE_LOST] = int(ctx.obj.extra.get(LIFE_LOST, 0)) + lost
 
 
-@effect("draw")
+@effect("draw", params={
+    "target": "ref: who draws (default the controller)",
+    "amount": "amount: how many cards (default 1)"},
+    cr=("121.1", "121.2"), example='Divination: {type = "draw", target = "controller", '
+                                  'amount = 2}')
 def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Draw cards from the top of the library (CR 121)."""
     for ref in ctx.refs(p) or [{"player": ctx.controller}]:
@@ -384,14 +409,16 @@ def _continuous(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     ctx.state.changed()
 
 
-@effect("tap")
+@effect("tap", params={"target": "ref: the permanents to tap"}, cr=("701.26a",),
+        example='Stormscape Apprentice: {type = "tap", target = "t"}')
 def _tap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Tap each target permanent (CR 701.26)."""
     for obj in objects_of(ctx, ctx.refs(p)):
         obj.tapped = True
 
 
-@effect("untap")
+@effect("untap", params={"target": "ref: the permanents to untap"},
+        cr=("701.26b",), example='{type = "untap", target = "self"}')
 def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Untap each target permanent (CR 701.26)."""
     for obj in objects_of(ctx, ctx.refs(p)):
@@ -399,7 +426,7 @@ def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 
 @effect("tap_or_untap", params={
-    "target": "ref!: the permanents to tap or untap",
+    "target": "ref: the permanents to tap or untap",
     "choice": "str: the name of the choice answered \"tap\" or \"untap\" (default "
               "\"tap_or_untap\")"},
     cr=("701.26a", "608.2d"),
@@ -419,7 +446,11 @@ def _tap_or_untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     ctx.state.changed()
 
 
-@effect("choose")
+@effect("choose", params={
+    "name": "str!: the choice's name (answered in the action's choices)",
+    "options": "any: the allowed answers"},
+    cr=("608.2d",), example='Crosis, the Purger: {type = "choose", name = "color", options '
+                           '= ["white", "blue", "black", "red", "green"]}')
 def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Make a choice on resolution (CR 608.2d), remembered on the spell as ``name``."""
     name = str(p["name"])

@@ -45,7 +45,36 @@ FAULTS: dict[str, str] = {
     "extra-line": "replies correctly, then writes a line nobody asked for",
     "nan": "replies to observe with NaN (not JSON)",
     "deep": "replies with a value nested 100,000 levels deep",
+    # hostile text (issue 15): --text picks the string (see TEXTS), default every one at once
+    "text-error": "replies with an 'error' and a traceback made of hostile text",
+    "text-value": "replies to observe with a hostile string as the value",
+    "text-reject": "rejects the action with a hostile failure class and message",
+    "text-stderr": "writes hostile text (ANSI colours, controls) on stderr, then exits 3",
+    "text-name": "gives a hostile name and version in its hello info",
+    "huge-int": "replies to observe with a 5,000-digit integer",
+    # hostile processes (issue 15)
+    "orphan-hang": "starts a child that holds its pipes, then never replies",
+    "orphan-exit": "starts a child that holds its pipes, then exits without replying",
+    "orphan-ok": "starts a child that holds its pipes and lives on, then replies correctly",
+    "ignore-signals": "ignores SIGTERM, SIGINT and SIGHUP, then never replies",
+    "slow-start": "sleeps --slow-start seconds before replying to hello (a JVM start-up)",
 }
+
+#: Hostile strings for the text-* faults: every awkward class of code point.
+TEXTS: dict[str, str] = {
+    "surrogate": "lone surrogate \ud800 and \udfff here",
+    "ansi": "\x1b[2J\x1b[1;1H\x1b[32mPASSED\x1b[0m \x1b]0;title\x07 hidden",
+    "c0": "".join(chr(c) for c in range(32)) + "\x7f end",
+    "c1": "".join(chr(c) for c in range(0x80, 0xA0)) + " end",
+    "linesep": "one\u2028two\u2029three\x85four\r\nfive\x0bsix\x0cseven\x1c\x1d\x1e",
+    "markup": "evil[/bold][red]x[/red][/] [link=file:///etc/passwd]y[/link] \\[not]",
+    "markdown": "```\n# Injected heading\n[link](http://evil.invalid) <script>x()</script>"
+                "\n~~~\n| a | b |\n````",
+    "bidi": "admin\u202euser\u2066\u2069\u200f\ufeff\ufffe\uffff",
+    "xml": "]]><!-- --><x a=\"\"/>&amp;&#0;",
+    "long": "x" * 100_000,
+}
+TEXTS["all"] = "|".join(v for k, v in TEXTS.items() if k != "long")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,7 +85,13 @@ def main(argv: list[str] | None = None) -> int:
                         choices=["hello", "start", "perform", "observe", "end"])
     parser.add_argument("--fault-case", default="*")
     parser.add_argument("--slow", type=float, default=0.0)
+    parser.add_argument("--slow-start", type=float, default=0.0)
+    parser.add_argument("--text", choices=sorted(TEXTS), default="all")
+    parser.add_argument("--tag", default="", help="a token put on every child's command line "
+                                                   "(so a test can find leaked processes)")
     args = parser.parse_args(argv)
+    global TEXT, TAG, SLOW_START
+    TEXT, TAG, SLOW_START = TEXTS[args.text], args.tag, args.slow_start
 
     out = sys.stdout.buffer
     adapter = ReferenceAdapter()
@@ -79,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(args.slow)
         faulty = (args.fault != "none" and cmd == args.on
                   and (cmd == "hello" or fnmatch.fnmatchcase(case, args.fault_case)))
+        if args.fault == "slow-start":
+            if cmd == "hello":
+                time.sleep(SLOW_START)
+            faulty = False
         answer = _answer(adapter, request)
         if cmd == "start":
             session = answer.pop("_session", None)
@@ -91,6 +130,19 @@ def main(argv: list[str] | None = None) -> int:
             continue
         _inject(args.fault, cmd, seq, answer, reply, write)
     return 0
+
+
+TEXT = TEXTS["all"]
+TAG = ""
+SLOW_START = 0.0
+
+
+def _orphan() -> None:
+    """Start a child that inherits stdin, stdout and stderr and sleeps for an hour."""
+    import subprocess
+
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)", "orphan", TAG],
+                     stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr, close_fds=False)
 
 
 def _answer(adapter: ReferenceAdapter, request: dict[str, Any]) -> dict[str, Any]:
@@ -172,6 +224,37 @@ def _inject(fault: str, cmd: str, seq: int, answer: dict[str, Any],
         reply({"seq": seq, **answer})
     elif fault == "nan":
         write(f'{{"seq": {seq}, "value": NaN}}\n'.encode())
+    elif fault == "text-error":
+        reply({"seq": seq, "error": f"injected in {cmd}: {TEXT}", "traceback": TEXT})
+    elif fault == "text-value":
+        reply({"seq": seq, "value": TEXT})
+    elif fault == "text-reject":
+        reply({"seq": seq, "outcome": {"status": "rejected", "failure": TEXT[:200],
+                                       "message": TEXT}})
+    elif fault == "text-stderr":
+        sys.stderr.write(TEXT + "\n")
+        sys.stderr.flush()
+        os._exit(3)
+    elif fault == "text-name":
+        info = dict(answer["info"])
+        info.update(name=f"faulty {TEXT[:300]}", version=TEXT[:300])
+        reply({"seq": seq, "info": info})
+    elif fault == "huge-int":
+        write(f'{{"seq": {seq}, "value": {"9" * 5000}}}\n'.encode())
+    elif fault in ("orphan-hang", "orphan-exit", "orphan-ok"):
+        _orphan()
+        if fault == "orphan-ok":
+            reply({"seq": seq, **answer})
+        elif fault == "orphan-exit":
+            os._exit(0)
+        else:
+            time.sleep(3600)
+    elif fault == "ignore-signals":
+        import signal
+
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+        time.sleep(3600)
     elif fault == "deep":
         write((f'{{"seq": {seq}, "value": ' + "[" * 100_000 + "]" * 100_000 + "}\n").encode())
 

@@ -1,0 +1,181 @@
+"""The ability kinds of card data and the static rules, described for the docs and validation.
+
+An ability is a table whose ``kind`` is one of :data:`ABILITY_KINDS` (CR 113.3: spell,
+activated, triggered and static abilities; mana abilities, 605; keyword abilities, 702;
+replacement effects, 614; cost-changing effects, 601.2f). A static ability or a
+``rules_effect`` may name a rule-modifying effect (CR 604.1, 611.2c) from :data:`STATIC_RULES`;
+the rules areas read these by name.
+"""
+
+from __future__ import annotations
+
+from reference_engine.core.vocab_spec import describe
+
+__all__ = ["ABILITY_KINDS", "CHOICES", "STATIC_RULES"]
+
+_TEXT = "str: the ability's text as printed (for queries and reports)"
+
+#: Each ability kind with its keys (type: description), CR numbers and an example.
+ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
+    "keyword": ("A keyword ability (CR 702): ``keyword`` names it; some carry a cost or a "
+                "quality.", {
+                    "kind": "str!: \"keyword\"", "keyword": "str!: the keyword, lower case",
+                    "cost": "any: its cost (kicker, flashback, equip, ...)",
+                    "from": "filter: a quality (protection from, hexproof from, 702.16a)",
+                    "filter": "filter: what it applies to (enchant, landwalk)",
+                    "alternative": "bool: the cost is an alternative cost (118.9)",
+                    "text": _TEXT},
+                ("702", "702.1"), 'White Knight: {kind = "keyword", keyword = "protection", '
+                'from = {color = "black"}}'),
+    "spell": ("The spell ability of an instant or sorcery (CR 113.3a): what happens as it "
+              "resolves (608.2).", {
+                  "kind": "str!: \"spell\"", "targets": "targets: its target slots (601.2c)",
+                  "effects": "effects: what it does, in order (608.2c)",
+                  "modes": "any: a modal spell's modes, each {targets, effects} (700.2)",
+                  "choose": "any: how many modes are chosen",
+                  "repeat_modes": "bool: a mode may be chosen more than once (700.2d)",
+                  "text": _TEXT},
+              ("113.3a", "608.2"), 'Shock: {kind = "spell", targets = [{name = "t", kind = '
+              '"any"}], effects = [{type = "damage", target = "t", amount = 2}]}'),
+    "activated": ("An activated ability, cost: effect (CR 602).", {
+        "kind": "str!: \"activated\"", "cost": "cost: what is paid to activate it (602.2b)",
+        "targets": "targets: its target slots", "effects": "effects: what it does",
+        "timing": "str: \"sorcery\": activate only as a sorcery (602.5d)",
+        "zones": "words: zones it can be activated from (default battlefield)",
+        "text": _TEXT},
+        ("602", "602.2"), 'Prodigal Sorcerer: {kind = "activated", cost = {tap = true}, '
+        'targets = [...], effects = [{type = "damage", target = "t", amount = 1}]}'),
+    "mana": ("A mana ability (CR 605): resolves at once and adds mana.", {
+        "kind": "str!: \"mana\"", "cost": "cost: its cost", "produce": "any: the mana: "
+        "\"{G}\", {one_of, amount}, {any_color}, {could_produce}, {colors_among}",
+        "spend_only": "any: what the mana may be spent on (106.6)", "text": _TEXT},
+        ("605", "106.1"), 'Llanowar Elves: {kind = "mana", cost = {tap = true}, produce = '
+        '"{G}"}'),
+    "triggered": ("A triggered ability (CR 603): ``trigger`` says when, then its targets and "
+                  "effects.", {
+                      "kind": "str!: \"triggered\"", "trigger": "trigger!: when it triggers",
+                      "targets": "targets: target slots, chosen as it is put on the stack "
+                      "(603.3d)", "effects": "effects: what it does", "text": _TEXT,
+                      "optional": "bool: \"you may\""},
+                  ("603", "603.2", "603.3d"), 'Soul Warden: {kind = "triggered", trigger = '
+                  '{event = "enters", filter = {...}}, effects = [...]}'),
+    "static": ("A static ability (CR 604): a continuous effect (``effect``), a rule "
+               "(``rule``), a permission or a player effect, while it functions.", {
+                   "kind": "str!: \"static\"", "effect": "op: the layer operation it applies",
+                   "effects": "ops: several layer operations",
+                   "affected": "filter: what it affects: a filter, \"self\", \"enchanted\" "
+                   "or \"equipped\"", "condition": "condition: \"as long as\" (611.3a)",
+                   "cda": "bool: a characteristic-defining ability (604.3, 613.3)",
+                   "zones": "words: zones it functions in (default battlefield, 113.6)",
+                   "rule": "rule: a rule-modifying effect (see Static rules)",
+                   "count": "int: the number the rule uses (min_blockers, max_blockers)",
+                   "filter": "filter: what the rule applies to (cant_be_cast)",
+                   "permission": "any: a permission to cast spells (601.3)",
+                   "spells": "filter: the spells a permission or rule covers",
+                   "player": "str: whose permission: \"you\", \"opponent\", \"any\"",
+                   "players": "str: the players a player effect applies to",
+                   "player_effect": "any: an effect on players (613.10)",
+                   "additional_land_plays": "int: extra land plays per turn (305.2)",
+                   "text": _TEXT},
+               ("604", "611.3", "613"), 'Glorious Anthem: {kind = "static", affected = {type '
+               '= "Creature", controller = "you"}, effect = {type = "modify_pt", power = 1, '
+               'toughness = 1}}'),
+    "replacement": ("A replacement effect (CR 614): ``event`` is what it replaces; the other "
+                    "keys say how.", {
+                        "kind": "str!: \"replacement\"",
+                        "event": "str!: \"enters\", \"tapped_for_mana\", \"damage\", ...",
+                        "affected": "filter: what it applies to besides itself",
+                        "tapped": "bool: it enters tapped", "counters": "any: it enters with "
+                        "counters ({kind = amount}, \"X\", \"times_kicked\")",
+                        "counters_choice": "any: enters with your choice of counters "
+                        "{options, count}", "choose": "any: an \"as enters\" choice (614.12)",
+                        "copy": "any: enters as a copy (707.5)",
+                        "optional_cost": "any: \"you may pay\" as it enters ({life = 2})",
+                        "otherwise": "any: what happens if the optional cost isn't paid",
+                        "filter": "filter: which events it replaces", "multiply": "int: "
+                        "produces that many times as much mana", "produce": "any: mana it "
+                        "produces instead", "modify": "any: how it modifies damage",
+                        "recipient": "filter: what is dealt the damage",
+                        "source": "filter: the source of the damage",
+                        "if_kicked": "bool: only for a permanent that was kicked (702.33d)",
+                        "text": _TEXT},
+                    ("614", "614.1c", "614.12"), 'Breeding Pool: {kind = "replacement", '
+                    'event = "enters", optional_cost = {life = 2}, otherwise = {tapped = '
+                    'true}}'),
+    "cost": ("A cost-changing effect (CR 601.2f): spells cost more or less, or need an "
+             "additional cost.", {
+                 "kind": "str!: \"cost\"", "spells": "filter: the spells it changes",
+                 "increase": "any: how much more they cost", "reduce": "any: how much less",
+                 "additional": "any: an additional cost (118.8)", "player": "str: whose "
+                 "spells", "affected": "any: what it applies to", "condition": "condition: "
+                 "while it applies", "text": _TEXT},
+             ("601.2f", "118.8"), 'Sphere of Resistance: {kind = "cost", spells = {}, increase '
+             '= "{1}", player = "any"}'),
+}
+
+#: Rule-modifying effects by name, each with what it says and its CR numbers.
+STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "cant_attack": ("The affected creatures can't attack.", ("508.1c",)),
+    "cant_block": ("The affected creatures can't block.", ("509.1b",)),
+    "must_attack": ("The affected creatures attack each combat if able.", ("508.1d",)),
+    "must_block": ("The affected creatures block this turn if able.", ("509.1c",)),
+    "all_must_block": ("All creatures able to block the affected creature do so (Lure).",
+                       ("509.1c",)),
+    "must_be_blocked": ("The affected creature must be blocked if able.", ("509.1c",)),
+    "cant_be_blocked": ("The affected creatures can't be blocked.", ("509.1b",)),
+    "can_block_only_flying": ("The affected creatures can block only creatures with "
+                              "flying.", ("509.1b",)),
+    "min_blockers": ("Can't be blocked except by ``count`` or more creatures.", ("509.1b",)),
+    "max_blockers": ("Can't be blocked by more than ``count`` creatures (default 1).",
+                     ("509.1b",)),
+    "cant_be_countered": ("The affected spells can't be countered.", ("101.2", "701.6")),
+    "cant_be_cast": ("Spells matching ``filter`` can't be cast.", ("101.2", "601.2")),
+    "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
+}
+
+#: Choices a case answers in an action's (or the setup's) ``choices``, by their default names;
+#: an effect with a ``choice`` (or ``key``) parameter asks under that name instead.
+CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "color": ("A color word chosen on resolution or as a permanent enters (\"the color of your "
+              "choice\").", ("608.2d", "614.12")),
+    "number": ("A number chosen as a permanent enters or on resolution.", ("608.2d",)),
+    "card_name": ("A card name (Meddling Mage, Void).", ("201.3", "608.2d")),
+    "creature_type": ("A creature type.", ("205.3m",)),
+    "counter": ("The kind (or a list of different kinds) of counter a permanent enters with.",
+                ("614.1c", "122.1b")),
+    "pay": ("true or false: whether to pay an optional cost (\"you may pay\", \"unless "
+            "pays\", a shock land's 2 life).", ("118.12", "614.12")),
+    "mana": ("The type of mana a mana ability adds when it offers several (a letter or a "
+             "color word).", ("106.1", "605.3b")),
+    "tap_or_untap": ("\"tap\", \"untap\" or \"neither\".", ("701.26a",)),
+    "free_cast": ("\"none\", a handle, or {object, targets, ...}: the spell cast without "
+                  "paying its mana cost.", ("608.2g", "118.9")),
+    "put": ("A handle or \"none\": the card put onto the battlefield from a zone.", ("110.2",)),
+    "search": ("The handles of the cards found by a search (701.23).", ("701.23",)),
+    "discard": ("The handles of the cards discarded.", ("701.9",)),
+    "sacrifice": ("The handle of the permanent sacrificed (a cost or an edict).", ("701.21",)),
+    "reveal": ("The handle of the card chosen from a revealed hand.", ("701.20",)),
+    "opponent": ("The opponent an effect names.", ("102.2",)),
+    "copy": ("The handle of the permanent to enter as a copy of, or \"none\".", ("707.5",)),
+    "new_targets": ("The new targets of a copy of a spell.", ("707.10c",)),
+    "pile": ("The pile a player chooses (700.3).", ("700.3",)),
+    "trigger_order": ("Triggered abilities' sources, bottom of the stack first.", ("603.3b",)),
+    "legend_rule": ("The handle of the legendary permanent kept.", ("704.5j",)),
+    "damage_order": ("The order in which damage modifiers apply.", ("616.1",)),
+    "combat_damage": ("How an attacker's combat damage is assigned among blockers.", ("510.1c",)),
+    "source": ("The source a prevention shield watches.", ("615.7",)),
+    "enchant": ("What an Aura put onto the battlefield enchants.", ("303.4f",)),
+    "phyrexian_life": ("How many Phyrexian symbols are paid with 2 life.", ("107.4f",)),
+    "mana_replacement_order": ("The order of replacement effects on tapping for mana.",
+                               ("106.12b", "616.1")),
+    "mana_trigger": ("Answers for a triggered mana ability.", ("605.1b",)),
+    "sticker_position": ("Where a name sticker goes.", ("123.6",)),
+    "sticker_word": ("Which word a name sticker uses.", ("123.6",)),
+}
+
+for _name, (_doc, _cr) in CHOICES.items():
+    describe("choices", _name, doc=_doc, cr=_cr)
+for _name, (_doc, _params, _cr, _example) in ABILITY_KINDS.items():
+    describe("ability kinds", _name, doc=_doc, params=_params, cr=_cr, example=_example)
+for _name, (_doc, _cr) in STATIC_RULES.items():
+    describe("static rules", _name, doc=_doc, cr=_cr)
