@@ -236,7 +236,7 @@ def test_ctrl_c_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(loader, "load_cases", interrupted)
     monkeypatch.setattr("conformance.commands.run.load_cases", interrupted)
     assert main(["run", "-q"]) == 130
-    assert capsys.readouterr().err == "interrupted\n"
+    assert capsys.readouterr().err == "interrupted before any case ran\n"
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
