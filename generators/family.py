@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the families' strategies import Hypothesis when first asked for
     from hypothesis import strategies as st
 
+from .catalog import is_catalog_card
 from .source import Source, from_source, random_source
 
 __all__ = ["FAMILIES", "GENERATOR_VERSION", "Draft", "Family", "FamilyError", "build_case",
@@ -22,7 +23,7 @@ __all__ = ["FAMILIES", "GENERATOR_VERSION", "Draft", "Family", "FamilyError", "b
 
 #: Version of the generators: part of every generated case's provenance. Bump it when a family
 #: changes what it emits for a seed, so "same seed and version" keeps meaning "same bytes".
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 
 
 class FamilyError(ValueError):
@@ -117,7 +118,8 @@ def build_case(fam: Family, params: Any, era: str, *, seed: int, index: int,
                           f"(it holds in {', '.join(fam.eras)})")
     draft = fam.build(params, era)
     features = set(fam.features)
-    if draft.cards:
+    inline = [c for c in draft.cards if not is_catalog_card(c)]  # catalog cards need no data
+    if inline:
         features.add("custom-cards")
     case: dict[str, Any] = {
         "id": case_id(fam, seed, index, era),
@@ -130,8 +132,8 @@ def build_case(fam: Family, params: Any, era: str, *, seed: int, index: int,
         "steps": [dict(s) for s in draft.steps],
         "generated": {"family": fam.name, "seed": seed, "index": index, "version": version},
     }
-    if draft.cards:
-        case["cards"] = [dict(c) for c in draft.cards]
+    if inline:
+        case["cards"] = [dict(c) for c in inline]
     if draft.note:
         case["description"] = draft.note
     return case

@@ -232,7 +232,7 @@ class TappedAttacker(MutantAdapter):
         if action.get("type") != "declare_attackers":
             return session.inner.perform(action)
         game = session.inner.game
-        untapped: list[GameObject] = []
+        untapped: list[str] = []
         for entry in action.get("attackers", []):
             handle = entry.get("object") if isinstance(entry, Mapping) else entry
             try:
@@ -241,11 +241,11 @@ class TappedAttacker(MutantAdapter):
                 continue
             if attacker.tapped:
                 attacker.tapped = False  # the bug: tapped status is ignored
-                untapped.append(attacker)
+                untapped.append(str(handle))
         outcome = session.inner.perform(action)
-        if not outcome.ok:
-            for attacker in untapped:
-                attacker.tapped = True
+        if not outcome.ok:  # a rejection restores the game: tap them again in the restored one
+            for handle in untapped:
+                session.inner.game.object(handle).tapped = True
         return outcome
 
 

@@ -18,7 +18,13 @@ from reference_engine.core.errors import (
 )
 from reference_engine.core.symbols import Color, ManaCost, ManaCostError, parse_mana_cost
 from reference_engine.game import Game
-from reference_engine.validation import Problem, check_action, check_card_data, check_query
+from reference_engine.validation import (
+    Problem,
+    check_action,
+    check_card_data,
+    check_query,
+    check_setup_effect,
+)
 
 __version__ = "0.1.0"
 
@@ -41,6 +47,7 @@ __all__ = [
     "check_action",
     "check_card_data",
     "check_query",
+    "check_setup_effect",
     "era_from_mapping",
     "parse_card",
     "parse_mana_cost",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -29,6 +30,14 @@ CHECK_UNDO = [os.environ.get("REFERENCE_ENGINE_CHECK_UNDO", "") not in ("", "0")
 
 #: Journal entries after which a game takes a new checkpoint, so undoing never replays more.
 CHECKPOINT_EVERY = 64
+#: A game takes a new checkpoint once its journal's actions took this many times as long as
+#: a snapshot does (and at least CHECKPOINT_SECONDS): checkpoints then cost at most about 1/20
+#: of the actions' time, and an undo replays at most about 20 snapshots' worth of work. Which
+#: of the two happens changes only the time, never the state.
+CHECKPOINT_RATIO = 20
+CHECKPOINT_SECONDS = 0.002
+#: A running estimate of what a snapshot costs, in seconds (updated as checkpoints are taken).
+_SNAPSHOT_SECONDS = [0.0001]
 
 
 class Game:
@@ -56,6 +65,8 @@ class Game:
         #: Makes a fresh copy of the starting point; None until the first checkpoint.
         self._rebuild = rebuild
         self._journal: list[Mapping[str, Any]] = []
+        #: Seconds the journal's actions took: about what replaying them costs.
+        self._cost = 0.0
         #: The state's version when the journal last described it (None: it does not).
         self._synced: int | None = state.version if rebuild is not None else None
 
@@ -79,6 +90,7 @@ class Game:
             )
         self._sync()
         expected = _checked_copy(self.state) if CHECK_UNDO[0] else None
+        began = time.perf_counter()
         try:
             self._apply(handler, action)
         except (RulesViolation, SetupError):
@@ -94,6 +106,7 @@ class Game:
             self._synced = None  # changed half-way: the journal no longer describes it
             raise
         self._record(action)
+        self._cost += time.perf_counter() - began
 
     def _apply(self, handler: Callable[[Game, Mapping[str, Any]], None],
                action: Mapping[str, Any]) -> None:
@@ -119,10 +132,16 @@ class Game:
     def _sync(self) -> None:
         """Start a new checkpoint if the journal does not describe the state (a fresh
         ``Game(state)``, a change behind the game's back, a long journal)."""
-        if self._synced != self.state.version or len(self._journal) >= CHECKPOINT_EVERY:
+        limit = max(CHECKPOINT_SECONDS, CHECKPOINT_RATIO * _SNAPSHOT_SECONDS[0])
+        if (self._synced != self.state.version or len(self._journal) >= CHECKPOINT_EVERY
+                or self._cost > limit):
+            began = time.perf_counter()
             point = snapshot(self.state)
+            took = time.perf_counter() - began
+            _SNAPSHOT_SECONDS[0] = 0.9 * _SNAPSHOT_SECONDS[0] + 0.1 * took
             self._rebuild = partial(snapshot, point)
             self._journal = []
+            self._cost = 0.0
             self._synced = self.state.version
 
     def _record(self, action: Mapping[str, Any]) -> None:

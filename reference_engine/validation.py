@@ -34,7 +34,8 @@ from reference_engine.layers.effects import OPERATIONS
 from reference_engine.static_rules import STATIC_RULES
 from reference_engine.triggers.abilities import TRIGGER_MATCHERS
 
-__all__ = ["Problem", "check_action", "check_card_data", "check_query", "entries", "keys_read"]
+__all__ = ["Problem", "check_action", "check_card_data", "check_query", "check_setup_effect",
+           "entries", "keys_read"]
 
 
 @dataclass(frozen=True)
@@ -416,6 +417,20 @@ def check_card_data(card: Mapping[str, Any]) -> list[Problem]:
                 out += _listed(check_ability, face.get("abilities", []), ("faces", i,
                                                                           "abilities"))
     out += _listed(check_ability, card.get("abilities", []), ("abilities",))
+    return out
+
+
+def check_setup_effect(entry: Mapping[str, Any]) -> list[Problem]:
+    """Every problem with a case's ``setup.effects`` entry: its operation and keys (the keys
+    that describe the effect itself, ``affected``, ``duration``, ..., aside)."""
+    from reference_engine.setup import EFFECT_META_KEYS
+
+    op = {k: v for k, v in entry.items() if k not in EFFECT_META_KEYS}
+    out = list(check_operation(op, ()))
+    if isinstance(entry.get("affected"), Mapping):
+        out += check_filter(entry["affected"], ("affected",))
+    if "condition" in entry:
+        out += check_condition(entry["condition"], ("condition",))
     return out
 
 

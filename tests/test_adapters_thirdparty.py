@@ -153,7 +153,8 @@ def test_phase_declares_the_modern_era_only(phase_adapter: Any) -> None:
     info = phase_adapter.info()
     assert info.name == "phase-rs" and info.eras == ("modern",)
     assert {"characteristics", "casting", "combat"} <= info.features
-    assert "setup-effects" not in info.features
+    assert {"setup-effects", "layers", "tokens"} <= info.features
+    assert "name-stickers" not in info.features and "color-identity" not in info.features
     with pytest.raises(Unsupported, match="modern"):
         phase_adapter.start(StartRequest("t", "invasion-2000", {}, {}))
 
@@ -206,6 +207,62 @@ def test_phase_combat_goes_through_the_declaration_prompts(phase_adapter: Any) -
     assert session.observe({"query": "life", "player": "bob"}) == 18
     assert session.observe({"query": "damage_events"}) == [
         {"source": "bears", "target": "bob", "amount": 2, "combat": True}]
+
+
+def test_phase_creates_setup_tokens_and_attachments_through_its_sandbox(
+        phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"},
+        {"handle": "p", "card": "Pacifism", "zone": "battlefield", "owner": "alice",
+         "attached_to": "bears"},
+        {"handle": "t", "owner": "alice", "zone": "battlefield", "token": {
+            "types": ["Creature"], "subtypes": ["Soldier"], "colors": ["white"], "power": 1,
+            "toughness": 1}}]}, "Grizzly Bears", "Pacifism")
+    assert session.observe({"query": "tokens", "player": "alice"}) == ["Soldier Token"]
+    assert session.observe({"query": "is_token", "object": "t"}) is True
+    assert session.observe({"query": "colors", "object": "t"}) == ["white"]
+    assert session.observe({"query": "can_attack", "object": "bears"}) is False  # Pacifism
+
+
+def test_phase_applies_setup_effects_with_its_own_layers(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "alice"}],
+        "effects": [{"type": "set_pt", "power": 0, "toughness": 1, "affected": ["bears"]},
+                    {"type": "modify_pt", "power": 3, "toughness": 3, "affected": ["bears"]},
+                    {"type": "add_abilities", "keywords": ["protection from white"],
+                     "affected": ["bears"]}]}, "Grizzly Bears")
+    assert session.observe({"query": "power", "object": "bears"}) == 3  # 7b then 7c
+    assert session.observe({"query": "keywords", "object": "bears"}) == ["protection"]
+    with pytest.raises(Unsupported, match="name sticker"):
+        _phase_session(phase_adapter, {"objects": [
+            {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield"}],
+            "effects": [{"type": "name_sticker", "word": "Fuzzy", "position": 0,
+                         "affected": ["bears"]}]}, "Grizzly Bears")
+
+
+def test_phase_total_cost_is_read_from_a_scratch_cast(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "burst", "card": "Burst Lightning", "zone": "hand", "owner": "alice"},
+        {"handle": "thalia", "card": "Thalia, Guardian of Thraben", "zone": "battlefield",
+         "owner": "bob"}]}, "Burst Lightning", "Thalia, Guardian of Thraben")
+    assert session.observe({"query": "total_cost", "object": "burst"}) == "{1}{R}"
+    assert session.observe({"query": "total_cost", "object": "burst",
+                            "kicked": True}) == "{5}{R}"
+    assert session.observe({"query": "zone", "object": "burst"}) == "hand"  # untouched
+    assert session.observe({"query": "can_cast", "object": "burst",
+                            "targets": ["bob"]}) is False  # no mana
+
+
+def test_phase_answers_choices_made_while_resolving(phase_adapter: Any) -> None:
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "clone", "card": "Clone", "zone": "stack", "owner": "alice"},
+        {"handle": "giant", "card": "Hill Giant", "zone": "battlefield", "owner": "bob"}]},
+        "Clone", "Hill Giant")
+    with pytest.raises(Unsupported, match="copy"):
+        session.perform({"type": "resolve"})  # phase.rs asks; the case must say what
+    assert session.perform({"type": "resolve", "choices": {"copy": "giant"}}).ok
+    assert session.observe({"query": "name", "object": "clone"}) == "Hill Giant"
+    assert session.observe({"query": "summoning_sick", "object": "clone"}) is True
 
 
 def test_phase_runs_the_characteristics_cases(phase_adapter: Any) -> None:

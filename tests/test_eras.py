@@ -197,3 +197,28 @@ def test_bayou_has_a_colorless_identity() -> None:
     g = game({"objects": [{"handle": "b", "card": "Bayou", "zone": "library",
                            "owner": "alice"}]})
     assert observe(g, "color_identity", object="b") == []
+
+
+def test_switch_lint_reports_missing_citations_and_examples() -> None:
+    """A switch without its [[switch]] table, with an era left uncited, or whose examples miss
+    an era is reported against spec/eras.toml."""
+    from dataclasses import replace
+
+    from conformance.authoring.lint import lint_switches
+
+    switches = dict(SPEC.switches)
+    del switches["token_naming"]
+    legend = dict(switches["legend_rule"])
+    legend["rules"] = {"modern": ["704.5j"]}
+    switches["legend_rule"] = legend
+    world = dict(switches["world_rule"])
+    world["examples"] = ["objects.era.world-rule.became-world.modern"]
+    switches["world_rule"] = world
+    spec = replace(SPEC, switches=switches)
+    case_eras = {"objects.era.world-rule.became-world.modern": {"modern"}}
+    codes = {(e.code, e.message.split(":")[0]) for e in lint_switches(spec, case_eras)}
+    assert ("switch-uncited", "era switch 'token_naming' has no [[switch]] table citing its "
+            "rules") in codes
+    assert ("switch-era-missing", "switch 'legend_rule' gives no rules for era "
+            "'invasion-2000'") in codes
+    assert ("switch-example-eras", "switch world_rule") in codes

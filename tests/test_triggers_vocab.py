@@ -153,3 +153,14 @@ def test_a_delayed_trigger_fires_once() -> None:
     g.perform({"type": "resolve"})
     g.perform({"type": "advance", "to": "end"})
     assert observe(g, "stack") == []
+
+
+def test_trigger_targets_may_name_the_source_by_card_name() -> None:
+    """The answer is looked up by the source's handle, then by its card name."""
+    g = game({"objects": [
+        {"handle": "a", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"},
+        {"handle": "b", "card": "Llanowar Elves", "zone": "battlefield", "owner": "bob"},
+        {"handle": "kavu", "card": "Flametongue Kavu", "zone": "stack", "owner": "alice"}]})
+    g.perform({"type": "resolve",
+               "choices": {"trigger_targets": {"Flametongue Kavu": "b"}}})
+    assert observe(g, "stack_objects")[0]["targets"] == ["b"]

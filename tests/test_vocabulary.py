@@ -161,3 +161,20 @@ def test_steps_are_checked_by_name() -> None:
     assert check_query({"query": "power"}) == []
     assert check_action({"type": "cast"}) == []
     assert [p.message for p in check_action({})] == ["the reference engine knows no action None"]
+
+
+def test_setup_effects_are_checked() -> None:
+    case = _case(partial_cards=["Kitchen Finks"])
+    case["steps"] = []
+    case["setup"]["effects"] = [{"type": "set_colours", "colors": ["blue"],
+                                 "affected": ["finks"]},
+                                {"type": "modify_pt", "powr": 1, "affected": {"tpye": "x"}}]
+    found = list(check_case_vocabulary(case, default_spec()))
+    assert [(f[0], f[1], f[2]) for f in found] == [
+        ("setup-vocabulary", "setup effect: unknown operation 'set_colours'",
+         ["setup", "effects", 0, "type"]),
+        ("setup-vocabulary", "setup effect: unknown key 'powr' in operation 'modify_pt'",
+         ["setup", "effects", 1, "powr"]),
+        ("setup-vocabulary", "setup effect: unknown filter key 'tpye'",
+         ["setup", "effects", 1, "affected", "tpye"]),
+    ]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import shlex
-from importlib.metadata import entry_points
 from typing import Any
 
 from ..adapter import Adapter
@@ -25,6 +24,8 @@ _BUILTIN = {
 
 def available_adapters() -> dict[str, str]:
     """Adapter names and where each comes from (``module:Class``)."""
+    from importlib.metadata import entry_points  # scanning the installed packages is slow
+
     found = dict(_BUILTIN)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         found.setdefault(ep.name, ep.value)
@@ -57,7 +58,8 @@ def resolve_adapter(spec: str, *, timeout: float = 10.0, isolate: bool = False) 
     if isolate:
         raise AdapterError("--isolate is for engines started as a process (cmd:...); an "
                            "in-process adapter runs inside the harness")
-    known = available_adapters()
+    # A built-in name wins over an entry point of the same name: no need to scan for those.
+    known = _BUILTIN if spec in _BUILTIN else available_adapters()
     target = known.get(spec, spec if ":" in spec else None)
     if target is None:
         raise AdapterError(

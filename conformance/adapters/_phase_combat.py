@@ -92,9 +92,14 @@ class PhaseCombat:
                                      f"{spec.get('object')} is not among phase.rs's valid "
                                      "attackers")
             defender = spec.get("defender", self.s.players[1 - active])
-            if defender not in self.s.players:
-                raise Unsupported("attacking a planeswalker or battle is not expressible here")
-            attacks.append([oid, {"type": "Player", "data": self.s._seat_of(str(defender))}])
+            if defender in self.s.players:
+                target = {"type": "Player", "data": self.s._seat_of(str(defender))}
+            else:  # a planeswalker or battle (CR 506.3, 508.1b), as phase.rs names them
+                did = self.s._id(str(defender))
+                types = (self.s.game.object(did).get("card_types") or {}).get("core_types", [])
+                kind = "Battle" if "Battle" in types else "Planeswalker"
+                target = {"type": kind, "data": did}
+            attacks.append([oid, target])
             order.append(oid)
         try:
             self.s._apply(active, {"type": "DeclareAttackers",
@@ -137,6 +142,43 @@ class PhaseCombat:
         except ValueError as exc:
             return self._restore(root, "cannot-block", str(exc))
         return Outcome.done()
+
+    def assign_damage(self, action: Mapping[str, Any], divided: dict[int, int]
+                      ) -> Outcome | None:
+        """Answer phase.rs's combat damage assignment prompt (CR 510.1c-d) from the
+        ``combat_damage`` choice, ``{attacker = {blocker = n, player = n}}`` (for a double striker a
+        list: one division per combat damage step, CR 510.4); a division phase.rs refuses is an
+        ``illegal-choice`` rejection (None when the answer was taken). ``divided`` counts the
+        divisions each attacker has made during this action."""
+        data = dict(self.s.game.waiting_for().get("data") or {})
+        answers = {**self.s.choices, **dict(action.get("choices") or {})}
+        oid = int(data.get("attacker_id", -1))
+        attacker = self.s._handle_of(oid)
+        given = (answers.get("combat_damage") or {}).get(attacker) or {}
+        if isinstance(given, list):
+            index = divided.get(oid, 0)
+            given = given[index] if index < len(given) else {}
+        divided[oid] = divided.get(oid, 0) + 1
+        division = dict(given)
+        if not division:
+            raise Unsupported(f"phase.rs asks how {attacker} divides its combat damage; the "
+                              "case gives no combat_damage choice for it")
+        target = data.get("attack_target") or {}
+        assignments: list[list[int]] = []
+        to_player = 0
+        for ref, amount in division.items():
+            if ref in self.s.players or (target.get("type") != "Player"
+                  and self.s._id(str(ref)) == int(target.get("data", -1))):
+                to_player += int(amount)
+            else:
+                assignments.append([self.s._id(str(ref)), int(amount)])
+        try:
+            self.s._apply(int(data.get("player", 0)), {"type": "AssignCombatDamage", "data": {
+                "assignments": assignments, "trample_damage": to_player,
+                "controller_damage": 0}})
+        except ValueError as exc:
+            return Outcome.rejected("illegal-choice", str(exc))
+        return None
 
     # -- queries --------------------------------------------------------------------------------
 

@@ -3,15 +3,19 @@
 phase.rs (``phase-python``) has no way to create a card in a zone from Python, but its sandbox
 (``debug_mode``) accepts ``Debug`` actions that the engine itself carries out: ``MoveToZone``,
 ``SetFaceState`` (the engine's own transform), ``SetTapped``, ``SetSummoningSickness``,
-``SetController``, ``ModifyCounters``, ``SetLife``, ``AddMana``, ``SetPhase`` and
-``RemoveObject``. The setup is:
+``SetController``, ``ModifyCounters``, ``SetLife``, ``AddMana``, ``SetPhase``, ``RemoveObject``,
+``CreateToken`` (a token with the characteristics the case gives it) and ``Attach``. The setup is:
 
 1. a new game whose decks hold every card the case names (by face name, which is how phase
    resolves a decklist) plus filler lands, both mulligans kept;
 2. the sandbox switched on (the one edit of the engine's state dict), every case object moved to
    a staging zone, the filler removed, then each object moved to its zone in the case's order
    (so timestamps follow the case) and its status set;
-3. the sandbox switched off again, so no debug action is possible during the case's steps.
+3. tokens created at their place in that order, Auras and Equipment attached;
+4. one edit of the state as the sandbox is switched off again, so no debug action is possible
+   during the case's steps: the damage marked on permanents (the sandbox has no damage action)
+   and the case's setup effects as the engine's own continuous-effect records
+   (:mod:`._phase_effects`).
 
 Nothing here runs after the setup: the case's steps go through the engine's normal actions.
 """
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..adapter import Unsupported
+from ._phase_effects import EffectWriter
 
 __all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
            "phase_counter", "pool_mana"]
@@ -78,6 +83,7 @@ class PhaseSetup:
     setup: Mapping[str, Any]
     front_names: Mapping[str, str]
     caster: Caster | None = None
+    effects: EffectWriter | None = None
     players: list[str] = field(default_factory=list)
     ids: dict[str, int] = field(default_factory=dict)
 
@@ -93,9 +99,6 @@ class PhaseSetup:
         self.players = [str(p) for p in self.setup.get("players", ["alice", "bob"])]
         if len(self.players) != 2:
             raise Unsupported("the phase-rs adapter plays two-player games only")
-        if self.setup.get("effects"):
-            raise Unsupported("setup effects (continuous effects given as data) cannot be "
-                              "created in phase.rs without an engine source for them")
         unknown = sorted(set(self.setup) - SETUP_KEYS)
         if unknown:
             raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
@@ -104,6 +107,8 @@ class PhaseSetup:
         decks: list[list[str]] = [[], []]
         for obj in objects:
             self._check(obj)
+            if "token" in obj:
+                continue
             decks[self.seat(str(obj.get("owner", self.players[0])))].append(
                 self.front_names[str(obj["card"])])
         for deck in decks:
@@ -118,6 +123,10 @@ class PhaseSetup:
         game = self.engine.load_game(root)
         self._place(game, root["state"]["objects"], objects)
         self._turn(game)
+        self._attach(game, objects)
+        root = game.state()  # effects exist before the stack's spells are cast onto it
+        self._write_state(root["state"], objects)
+        game = self.engine.load_game(root)
         self._cast_stack(game, objects)
         self._pools(game)
         root = game.state()
@@ -135,20 +144,27 @@ class PhaseSetup:
         if unknown:
             raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
                               "expressible in phase.rs through this adapter")
-        if "card" not in obj:
-            raise Unsupported(f"object {handle!r}: tokens at setup cannot be created in "
-                              "phase.rs through its Python bindings")
-        if obj.get("zone") not in _ZONES:
+        if "card" not in obj and "token" not in obj:
+            raise Unsupported(f"object {handle!r}: neither a card nor a token")
+        if "token" in obj and obj.get("zone", "battlefield") != "battlefield":
+            raise Unsupported(f"object {handle!r}: phase.rs's sandbox creates tokens on the "
+                              "battlefield only (CreateToken)")
+        zone = obj.get("zone", "battlefield")
+        if zone not in _ZONES:
             raise Unsupported(f"object {handle!r}: phase.rs cannot be given an object in "
-                              f"the {obj.get('zone')} at setup")
-        if obj.get("zone") == "stack" and self.caster is None:
+                              f"the {zone} at setup")
+        if zone == "stack" and self.caster is None:
             raise Unsupported(f"object {handle!r}: a spell on the stack needs a caster")
-        keys = ("damage", "attached_to") if obj.get("zone") == "stack" else (
-            "damage", "attached_to", "x", "kicked", "targets")
+        keys = ("damage", "attached_to") if zone == "stack" else (
+            "x", "kicked", "targets")
         for key in keys:
             if key in obj:
-                raise Unsupported(f"object {handle!r}: setup key {key!r} is not expressible "
-                                  "through phase.rs's sandbox actions")
+                raise Unsupported(f"object {handle!r}: setup key {key!r}: phase.rs's sandbox "
+                                  "has no action that sets it and its state records it only "
+                                  "as its own casting does")
+        if zone != "battlefield" and ("damage" in obj or "attached_to" in obj):
+            raise Unsupported(f"object {handle!r}: damage and attachments exist only on the "
+                              "battlefield")
 
     def _debug(self, game: Any, kind: str, **data: Any) -> None:
         game.apply(0, self.action.from_dict(
@@ -161,6 +177,8 @@ class PhaseSetup:
             eo = engine_objects[key]
             free.setdefault((int(eo["owner"]), str(eo["name"])), []).append(int(key))
         for obj in objects:
+            if "token" in obj:
+                continue
             seat = self.seat(str(obj.get("owner", self.players[0])))
             front = self.front_names[str(obj["card"])]
             pool = free.get((seat, front))
@@ -173,16 +191,88 @@ class PhaseSetup:
         for leftover in free.values():
             for oid in leftover:
                 self._debug(game, "RemoveObject", object_id=oid)
-        library = [o for o in objects if o.get("zone") == "library"]
+        library = [o for o in objects if o.get("zone", "battlefield") == "library"]
         for obj in library:  # listed top first; the engine appends to the bottom (index 0 is top)
             self._debug(game, "MoveToZone", object_id=self.ids[handle_of(obj, objects)],
                         to_zone="Library")
+        for obj in objects:  # in the case's order, which is also their timestamp order
+            zone = str(obj.get("zone", "battlefield"))
+            if "token" in obj:
+                self.ids[handle_of(obj, objects)] = self._token(game, obj)
+            elif zone not in ("library", "exile"):
+                self._debug(game, "MoveToZone", object_id=self.ids[handle_of(obj, objects)],
+                            to_zone=_ZONES[zone])
+            self._status(game, obj, self.ids[handle_of(obj, objects)])
+
+    def _token(self, game: Any, obj: Mapping[str, Any]) -> int:
+        """Create a case's token with the sandbox's ``CreateToken``; return its engine id.
+
+        Its name is the one the case gives, else its subtypes followed by "Token" (CR 111.4);
+        keyword abilities given as data become phase.rs keywords read by its own parser.
+        """
+        spec = dict(obj["token"])
+        keywords = []
+        for ability in spec.get("abilities", []) or []:
+            if ability.get("kind") != "keyword":
+                raise Unsupported(f"object {obj.get('handle')!r}: phase.rs's CreateToken "
+                                  "takes a token's keywords only, not a "
+                                  f"{ability.get('kind')} ability given as data")
+            keywords.append(self.keyword(keyword_text(ability)))
+        name = spec.get("name") or " ".join([*spec.get("subtypes", []), "Token"])
+        chars: dict[str, Any] = {
+            "display_name": str(name), "core_types": list(spec.get("types", [])),
+            "subtypes": list(spec.get("subtypes", [])),
+            "supertypes": list(spec.get("supertypes", [])),
+            "colors": [c.title() for c in spec.get("colors", [])], "keywords": keywords}
+        for key in ("power", "toughness"):
+            if spec.get(key) is not None:
+                chars[key] = int(spec[key])
+        owner = self.seat(str(obj.get("owner", self.players[0])))
+        result = game.apply(0, self.action.from_dict({"type": "Debug", "data": {
+            "type": "CreateToken", "data": {"request": {"type": "Custom", "data": {
+                "characteristics": chars, "owner": owner}}}}}))
+        for event in result.events:
+            if event.get("type") == "TokenCreated":
+                return int(event["data"]["object_id"])
+        raise Unsupported(f"object {obj.get('handle')!r}: phase.rs created no token")
+
+    def _attach(self, game: Any, objects: Sequence[Mapping[str, Any]]) -> None:
+        """Attach Auras and Equipment to what the case says (the sandbox's ``Attach``)."""
         for obj in objects:
-            oid = self.ids[handle_of(obj, objects)]
-            zone = str(obj["zone"])
-            if zone not in ("library", "exile"):
-                self._debug(game, "MoveToZone", object_id=oid, to_zone=_ZONES[zone])
-            self._status(game, obj, oid)
+            if "attached_to" not in obj:
+                continue
+            target = str(obj["attached_to"])
+            ref = ({"type": "Player", "data": self.seat(target)} if target in self.players
+                   else {"type": "Object", "data": self.ids[target]})
+            self._debug(game, "Attach", object_id=self.ids[handle_of(obj, objects)],
+                        target=ref)
+
+    def _write_state(self, state: dict[str, Any], objects: Sequence[Mapping[str, Any]]) -> None:
+        """What the sandbox has no action for, written in the engine's own records once:
+        damage marked on permanents (CR 120.3e) and the case's setup effects."""
+        for obj in objects:
+            if obj.get("damage"):
+                record = state["objects"][str(self.ids[handle_of(obj, objects)])]
+                record["damage_marked"] = int(obj["damage"])
+        effects = list(self.setup.get("effects", []))
+        if not effects or self.effects is None:
+            return
+        records = self.effects.records(
+            effects, first_id=int(state.get("next_continuous_effect_id", 1)),
+            first_timestamp=int(state.get("next_timestamp", 1)),
+            active=int(state["active_player"]),
+            copiable=state.get("lki_copiable_values") or {},
+            objects=state.get("objects") or {})
+        state.setdefault("transient_continuous_effects", []).extend(records)
+        state["next_continuous_effect_id"] = int(state.get("next_continuous_effect_id", 1)) + len(
+            records)
+        state["next_timestamp"] = int(state.get("next_timestamp", 1)) + len(effects)
+
+    def keyword(self, text: str) -> Any:
+        """phase.rs's keyword for the case's keyword words (see :mod:`._phase_effects`)."""
+        if self.effects is None:
+            raise Unsupported("no keyword reader")
+        return self.effects.keyword(text)
 
     def _cast_stack(self, game: Any, objects: Sequence[Mapping[str, Any]]) -> None:
         """Cast each stack object (bottom first) from its controller's hand, through the
@@ -213,7 +303,7 @@ class PhaseSetup:
             self._debug(game, "AddMana", player_id=seat, mana=mana)
 
     def _status(self, game: Any, obj: Mapping[str, Any], oid: int) -> None:
-        zone = str(obj["zone"])
+        zone = str(obj.get("zone", "battlefield"))
         if obj.get("face") == "back":
             if zone != "battlefield":
                 raise Unsupported("a double-faced card back face up outside the battlefield")
@@ -250,6 +340,19 @@ def handle_of(obj: Mapping[str, Any], objects: Sequence[Mapping[str, Any]]) -> s
     if "handle" in obj:
         return str(obj["handle"])
     return f"#{next(i for i, o in enumerate(objects) if o is obj)}"
+
+
+def keyword_text(ability: Mapping[str, Any]) -> str:
+    """A keyword ability given as data, as Oracle words: ``protection from red``."""
+    words = str(ability.get("keyword"))
+    source = ability.get("from")
+    if isinstance(source, Mapping) and "color" in source:
+        words += f" from {source['color']}"
+    elif ability.get("cost"):
+        words += f" {ability['cost']}"
+    elif ability.get("value") is not None:
+        words += f" {ability['value']}"
+    return words
 
 
 def pool_mana(text: str) -> list[str]:

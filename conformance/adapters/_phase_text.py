@@ -10,7 +10,7 @@ from typing import Any
 from ..adapter import Unsupported
 
 __all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "classify_error", "cost_text",
-           "keyword_name"]
+           "keyword_name", "total_cost_text"]
 
 #: phase.rs color names and the case format's color words.
 COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
@@ -77,6 +77,19 @@ def cost_text(cost: Mapping[str, Any] | None) -> str:
     generic = int(cost.get("generic", 0))
     lead = [f"{{{generic}}}"] if generic or not shards else []
     return "".join(lead + shards)
+
+
+def total_cost_text(cost: Mapping[str, Any] | None) -> str:
+    """A total cost (CR 601.2f) as the case format writes one: generic first, then colored
+    symbols in WUBRG order, then the others in the engine's order; ``{0}`` for nothing."""
+    if not cost or cost.get("type") != "Cost":
+        return "{0}"
+    symbols = [_shard(str(s)) for s in cost.get("shards", [])]
+    colored = sorted((s for s in symbols if s[1:-1] in "WUBRG" and len(s) == 3),
+                     key=lambda s: "WUBRG".index(s[1]))
+    other = [s for s in symbols if s not in colored]
+    generic = int(cost.get("generic", 0))
+    return "".join(([f"{{{generic}}}"] if generic else []) + colored + other) or "{0}"
 
 
 def keyword_name(entry: Any) -> str:

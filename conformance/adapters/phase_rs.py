@@ -25,7 +25,12 @@ from typing import Any
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
 from ._mtgjson import card_faces, oracle_id
+from ._phase_casting import CASTING_PROMPTS, PhaseCasting
 from ._phase_combat import PhaseCombat
+from ._phase_effects import EffectWriter
+from ._phase_mana import MANA_QUERIES, PhaseMana
+from ._phase_prompts import PhasePrompts
+from ._phase_queries import QUERIES, PhaseQueries
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
 from ._phase_text import (
     COLORS,
@@ -46,7 +51,24 @@ FEATURES = frozenset({
     "counters", "casting", "stack", "targets", "kicker", "flash", "cost-modifiers", "damage",
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
     "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
+    "layers", "setup-effects", "naming", "piles", "overload",
 })
+
+#: Queries phase.rs has no view or question for, and why (engine limits).
+_NO_VIEW = {
+    "legal_target": "phase.rs checks a stack object's targets only as it resolves; it has no "
+                    "question that asks whether a target is legal now",
+    "protected_from": "phase.rs keeps protection as keywords and applies it inside its rules; "
+                      "it answers no 'is this protected from that source' question",
+    "shields": "phase.rs keeps prevention shields inside its replacement effects and shows no "
+               "list of them",
+    "prevention_remaining": "phase.rs shows no amount left on a prevention shield",
+    "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
+                   "checks timing, targets and mana",
+    "player_effects": "phase.rs shows no list of the continuous effects on a player",
+    "color_identity": "phase.rs takes a card's color identity from the card data it is given "
+                      "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
+}
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
                              "damage_events"})
@@ -72,16 +94,26 @@ class PhaseSession(ViewSession):
         self.engine = engine
         self.events: list[Mapping[str, Any]] = []
         self.combat = PhaseCombat(self)
+        self.prompts = PhasePrompts(self)
+        self.queries = PhaseQueries(self)
+        self.casting = PhaseCasting(self)
+        self.mana = PhaseMana(self)
         self._lki: dict[int, Mapping[str, Any]] = {}
         self._root: Any = None
         self._asked: dict[str, int] = {}
+        self._cast_from = ""
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
                                 caster=self._setup_cast)
+        self.setup.effects = EffectWriter(self.phase.build_oracle_face, self.setup.ids,
+                                          self.setup.seat)
         try:
             self.game = self.setup.build()
         except ValueError as exc:
-            raise Unsupported(f"phase.rs rejected the setup: {exc}") from exc
+            raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
+                              f"refused this setup's cast ({exc}): its sandbox has no stack "
+                              "entry to create instead (MoveToZone to the stack makes none, "
+                              "SetPhase empties the stack)") from exc
         self.players = self.setup.players
         self.events.clear()
 
@@ -96,6 +128,8 @@ class PhaseSession(ViewSession):
         if half is not None and back.get("name") == half:
             cost = back.get("mana_cost")
         self.setup.add_mana(game, seat, cost, int(obj.get("x", 0) or 0))
+        for _ in range(int(obj.get("kicked", 0) or 0)):  # phase.rs offers kicker only if payable
+            self.setup.add_mana(game, seat, _kicker_cost(engine_obj))
         action = {"type": "cast", "object": obj.get("handle"), "half": half,
                   "targets": list(obj.get("targets", [])), "kicked": obj.get("kicked", False),
                   "x": obj.get("x", 0)}
@@ -104,8 +138,9 @@ class PhaseSession(ViewSession):
                                     "payment_mode": {"type": "Auto"}, "targets": []}})
         outcome = self._answer_prompts(seat, action, setup=True)
         if not outcome.ok:
-            raise Unsupported(f"phase.rs would not cast {obj.get('card')!r} onto the stack at "
-                              f"setup: {outcome.message}")
+            raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
+                              f"would not cast {obj.get('card')!r} at setup "
+                              f"({outcome.message})")
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -224,6 +259,10 @@ class PhaseSession(ViewSession):
             return "".join(f"{{{c}}}" for c in sorted(letters, key=POOL_ORDER.find))
         if name == "stack":
             return [self._stack_name(e) for e in self.game.stack()]
+        if name in QUERIES:
+            return self.queries.answer(name, query)
+        if name in MANA_QUERIES:
+            return self.mana.answer(name, query)
         if name in _COMBAT_QUERIES:
             return self.combat.combat_query(name, query)
         if name == "lost":
@@ -238,6 +277,8 @@ class PhaseSession(ViewSession):
                 return winner is not None and int(winner) != self.setup.seat(
                     str(query.get("player")))
             return False
+        if name in _NO_VIEW:
+            raise Unsupported(f"query {name!r}: {_NO_VIEW[name]}")
         raise Unsupported(f"query {name!r} is not expressible through phase.rs")
 
     def _stack_name(self, entry: Mapping[str, Any]) -> str:
@@ -342,19 +383,29 @@ class PhaseSession(ViewSession):
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
-        if action.get("choices"):
-            raise Unsupported("choices while resolving are not expressible through phase.rs")
+        answers = {**self.choices, **dict(action.get("choices") or {})}
         for _ in range(int(action.get("count", 1))):
             before = [e["id"] for e in self.game.stack()]
             if not before:
                 return Outcome.rejected("illegal-action", "the stack is empty")
-            for _ in range(4):
-                if self._waiting() != "Priority":
-                    raise Unsupported(f"phase.rs asks {self._waiting()} while resolving")
-                self._apply(self.game.priority_player(), {"type": "PassPriority"})
-                now = [e["id"] for e in self.game.stack()]
-                if now[:len(before)] != before:
-                    break
+            try:
+                for _ in range(12):
+                    waiting = self._waiting()
+                    if waiting != "Priority":
+                        self.prompts.answer(answers)
+                        continue
+                    self._apply(self.game.priority_player(), {"type": "PassPriority"})
+                    now = [e["id"] for e in self.game.stack()]
+                    if now[:len(before)] != before:
+                        break
+                while self._waiting() not in ("Priority", "GameOver"):  # choices as it resolves
+                    self.prompts.answer(answers)
+            except ValueError as exc:  # phase.rs refused an answer: the choice is illegal
+                return Outcome.rejected("illegal-choice", str(exc))
+        if "source" in answers and "source" not in self.prompts.used:
+            raise Unsupported("phase.rs asked for no damage source: it offers only sources its "
+                              "effect can choose, so the case's choice of "
+                              f"{answers['source']!r} can't be put to it")
         return Outcome.done()
 
     def _do_advance(self, action: Mapping[str, Any]) -> Outcome:
@@ -364,10 +415,12 @@ class PhaseSession(ViewSession):
         if self.game.stack():
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
+        divided: dict[int, int] = {}  # combat damage steps each attacker has divided in
         for _ in range(60):
-            if str(self.game.phase) == target and (self.game.turn, target) != start:
-                return Outcome.done()
             waiting = self._waiting()
+            if (str(self.game.phase) == target and (self.game.turn, target) != start
+                    and waiting != "AssignCombatDamage"):  # the step's turn-based action first
+                return Outcome.done()
             if waiting == "DeclareAttackers":
                 self._apply(self.game.waiting_for()["data"]["player"],
                             {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}})
@@ -378,6 +431,10 @@ class PhaseSession(ViewSession):
                 self._apply(self.game.priority_player(), {"type": "PassPriority"})
             elif waiting == "GameOver":
                 return Outcome.done()  # the game ended on the way (CR 104); nothing follows
+            elif waiting == "AssignCombatDamage":
+                refused = self.combat.assign_damage(action, divided)
+                if refused is not None:
+                    return refused
             else:
                 raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
         raise Unsupported(f"advance: phase.rs did not reach {target}")
@@ -418,16 +475,24 @@ class PhaseSession(ViewSession):
         return {"Object": self._id(ref)}
 
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
-        if action.get("alternative") is not None:
-            raise Unsupported("alternative costs are not expressible through this adapter")
+        if action.get("alternative") not in (None, "overload", "flashback"):
+            raise Unsupported(f"the alternative cost {action.get('alternative')!r} needs a "
+                              "casting permission, which phase.rs's sandbox can't grant")
         seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
         root = self.game.state()
+        self._cast_from = str(self.game.object(oid).get("zone"))
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
                                               "payment_mode": {"type": "Auto"}, "targets": []}}
-        self._apply(seat, cast)
+        try:
+            self._apply(seat, cast)
+        except ValueError as exc:
+            if action.get("alternative") and self._offered_if_payable(action):
+                return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
+                                                      f" cost only when it can be paid ({exc})")
+            raise
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok:
             return outcome
@@ -437,20 +502,49 @@ class PhaseSession(ViewSession):
             return Outcome.rejected(*problem)
         return outcome
 
+    def _offered_if_payable(self, action: Mapping[str, Any]) -> bool:
+        """Whether phase.rs would offer the action's alternative cost if mana were no object:
+        asked of a scratch copy with unlimited mana (phase.rs offers an alternative cost only
+        when it can be paid, so "not offered" alone does not say why)."""
+        asked = dict(self._asked)
+        try:
+            self.queries.trial_cost({**action, "query": "total_cost"})
+        except Unsupported:
+            return False
+        finally:
+            offered = bool(self._asked.get("AlternativeCastChoice"))
+            self._asked = asked
+        return offered
+
     def _unanswered(self, action: Mapping[str, Any]) -> tuple[str, str] | None:
         """What the case asked for that the engine cast without (it skips the kicker prompt
         when kicker can't be paid, and chooses a lone legal target itself): a failure class
         and message, or None if the spell on the stack is the one the case cast."""
+        alternative = action.get("alternative")
+        if alternative and not self._asked.get("AlternativeCastChoice") and not (
+                alternative == "flashback" and self._cast_from == "Graveyard"):
+            if self._offered_if_payable(action):
+                return ("cannot-pay", f"phase.rs offers the {alternative} cost only when it "
+                                      "can be paid")
+            return ("illegal-choice", f"phase.rs offered no {alternative} cost for this cast")
         if action.get("kicked") and not self._asked.get("OptionalCostChoice"):
             return ("cannot-pay", "phase.rs offered no kicker choice: it offers kicker only "
                                   "when the total cost with kicker can be paid")
+        wanted_kicks = int(action.get("kicked", 0) or 0)
+        top = self.game.stack()[-1] if self.game.stack() else {}
+        paid = self.queries.kicks(int(top.get("source_id", -1))) if top else 0
+        if wanted_kicks > 1 and paid < wanted_kicks:
+            return ("illegal-choice", f"phase.rs let kicker be paid {paid} time(s), not "
+                                      f"{wanted_kicks}: only multikicker repeats (702.33c)")
         wanted = [self._target(str(t)) for t in action.get("targets", [])]
         if len(wanted) > self._asked.get("TargetSelection", 0):
             top = self.game.stack()[-1] if self.game.stack() else {}
             ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
             got: list[Any] = []
             while ability:  # each target word's choice, in the spell's text order
-                got += list(ability.get("targets") or [])
+                parent = ((ability.get("effect") or {}).get("target") or {}).get("type")
+                if parent != "ParentTarget":
+                    got += list(ability.get("targets") or [])
                 ability = ability.get("sub_ability") or {}
             if got[:len(wanted)] != wanted:
                 return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
@@ -465,7 +559,12 @@ class PhaseSession(ViewSession):
         return Outcome.rejected(failure, message)
 
     def _answer_prompts(self, seat: int, action: Mapping[str, Any], *,
-                        setup: bool = False) -> Outcome:
+                        setup: bool = False, trial: bool = False) -> Outcome:
+        """Answer phase.rs's casting prompts from the case's action until the spell is cast.
+
+        In a ``trial`` (a scratch copy asked for a total cost), a target the action does not
+        name is the first one phase.rs offers (targets do not change the cost), and answering
+        stops where phase.rs asks for mana."""
         targets = [str(t) for t in action.get("targets", [])]
         chosen = 0
         self._asked = {}
@@ -482,9 +581,10 @@ class PhaseSession(ViewSession):
                                                    "none")
                 obj = self.game.object(self._id(str(action.get("object"))))
                 halves = [obj["name"], (obj.get("back_face") or {}).get("name")]
-                if half not in halves:
-                    return self._unsupported(seat, f"phase.rs casts one half ({halves[0]} or "
-                                                   f"{halves[1]}); {half!r} is not expressible")
+                if half not in halves:  # phase.rs offers only the halves (CR 709.3)
+                    return self._cancel(seat, "illegal-choice", f"phase.rs casts one half "
+                                                                f"({halves[0]} or {halves[1]}), "
+                                                                f"not {half!r}")
                 self._apply(seat, {"type": "ChooseModalFace",
                                    "data": {"back_face": half == halves[1]}})
             elif kind == "TargetSelection":
@@ -492,6 +592,10 @@ class PhaseSession(ViewSession):
                     data = waiting.get("data") or {}
                     slots = data.get("target_slots") or []
                     current = int((data.get("selection") or {}).get("current_slot", 0))
+                    legal = slots[current].get("legal_targets") if current < len(slots) else []
+                    if trial and legal:
+                        self._apply(seat, {"type": "ChooseTarget", "data": {"target": legal[0]}})
+                        continue
                     if current < len(slots) and slots[current].get("optional"):
                         # an optional slot ("one or two targets", "up to two"): choose none
                         self._apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
@@ -515,22 +619,26 @@ class PhaseSession(ViewSession):
                 self._apply(seat, {"type": "ChooseManaColor",
                                    "data": {"choice": {"type": "SingleColor", "data": color}}})
             elif kind == "OptionalCostChoice":
-                if int(action.get("kicked", 0) or 0) > 1:
-                    return self._unsupported(seat, "phase.rs asks whether to pay kicker (yes or "
-                                                   "no); kicking more than once is not "
-                                                   "expressible")
-                pay = bool(action.get("kicked", False))
-                if setup and pay:
-                    costs = (waiting.get("data", {}).get("cost", {}).get("data") or {})
-                    for part in costs.get("costs", []):
-                        if part.get("type") == "Mana":
-                            self.setup.add_mana(self.game, seat, part.get("cost"))
+                # kicker is asked once; multikicker once more after each payment (702.33c)
+                data = waiting.get("data") or {}
+                pay = int(data.get("times_kicked", 0)) < int(action.get("kicked", 0) or 0)
                 self._apply(seat, {"type": "DecideOptionalCost", "data": {"pay": pay}})
             elif kind == "ChooseXValue":
                 self._apply(seat, {"type": "ChooseX", "data": {"value": int(action.get("x", 0))}})
+            elif kind == "ManaPayment" and trial:
+                return Outcome.done()
             elif kind == "ManaPayment":
                 return self._cancel(seat, "cannot-pay", "phase.rs could not pay the cost "
                                                         "automatically")
+            elif kind == "PayCost" and trial:  # what is discarded or sacrificed: no cost change
+                data = waiting.get("data") or {}
+                picks = list(data.get("choices") or [])[:int(data.get("count", 1))]
+                self._apply(seat, {"type": "SelectCards", "data": {"cards": picks}})
+            elif kind in CASTING_PROMPTS:
+                refused = self.casting.answer(seat, kind, waiting.get("data") or {}, action)
+                if refused is not None:
+                    return self._cancel(seat, refused.failure or "illegal-choice",
+                                        refused.message)
             else:
                 return self._unsupported(seat, f"phase.rs prompt {kind} has no answer here")
         return self._unsupported(seat, "phase.rs kept prompting while casting")
@@ -541,6 +649,20 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+def _kicker_cost(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The mana cost of an object's kicker (or multikicker) keyword, as phase.rs records it."""
+    for keyword in obj.get("keywords") or []:
+        if isinstance(keyword, Mapping):
+            for name in ("Kicker", "Multikicker"):
+                if name in keyword:
+                    cost: Mapping[str, Any] = keyword[name]
+                    if cost.get("type") == "Mana":
+                        data: Mapping[str, Any] = cost["data"]
+                        return data
+                    return cost
+    return None
 
 
 def _unimplemented(node: Any) -> list[str]:

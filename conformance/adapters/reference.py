@@ -22,7 +22,8 @@ from reference_engine.capabilities import FEATURES
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 
-__all__ = ["ReferenceAdapter", "ReferenceSession", "card_data_problems", "step_problems"]
+__all__ = ["ReferenceAdapter", "ReferenceSession", "card_data_problems", "setup_effect_problems",
+           "step_problems"]
 
 #: A problem the reference engine finds in card data or a step: (path, message, hint).
 Problem = tuple[list[Any], str, "str | None"]
@@ -32,6 +33,11 @@ def card_data_problems(card: Mapping[str, Any]) -> list[Problem]:
     """Names and keys in a card's abilities that the reference engine's vocabulary doesn't
     have (docs/card-vocabulary.md), each with its path in the card data and a hint."""
     return [(list(p.path), p.message, p.hint) for p in reference_engine.check_card_data(card)]
+
+
+def setup_effect_problems(entry: Mapping[str, Any]) -> list[Problem]:
+    """Names and keys of a case's ``setup.effects`` entry the vocabulary doesn't have."""
+    return [(list(p.path), p.message, p.hint) for p in reference_engine.check_setup_effect(entry)]
 
 
 def step_problems(kind: str, body: Mapping[str, Any]) -> list[Problem]:

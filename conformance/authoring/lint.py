@@ -16,7 +16,7 @@ duplicate ids and handles); lint adds the checks that keep the suite readable an
   of at least one of the rulings it tags, and each ruling it tags holds in at least one of its
   eras, so a case never claims a ruling in an era where the ruling does not hold;
 * ``switch-*``: every era switch of ``spec/eras.toml`` cites each era's rules by that era's
-  edition and names example cases that exist;
+  edition and names example cases that exist and, between them, run in every era;
 * ``reference-fails`` (with ``--check-reference``): each case passes on the reference engine.
 
 Like the jsonschema validators, lint is a table of small check functions that each yield every
@@ -259,7 +259,7 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
     index = index if index is not None else default_cr_index(spec)
     found: list[SpecError] = [] if paths else lint_registries(spec, index)
     roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
-    case_ids: set[str] = set()
+    case_eras: dict[str, set[str]] = {}
     for path in find_case_files(paths, spec):
         if escaped_root(path, roots) is not None:
             continue
@@ -267,20 +267,21 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
         if text is None or data is None:
             continue
         if isinstance(data.get("id"), str):
-            case_ids.add(data["id"])
+            case_eras[data["id"]] = {e for e in data.get("eras", []) if isinstance(e, str)}
         try:
             found += lint_case_data(data, text, display=_display(path), index=index, spec=spec)
         except RecursionError:
             continue  # the loader reports it (too-deep)
     if not paths:
-        found += lint_switches(spec, case_ids)
+        found += lint_switches(spec, case_eras)
         found += lint_cards(spec)
     return found
 
 
-def lint_switches(spec: Spec, case_ids: set[str]) -> list[SpecError]:
+def lint_switches(spec: Spec, case_eras: Mapping[str, set[str]]) -> list[SpecError]:
     """Every switch the eras set has a ``[[switch]]`` table citing each era's rules by that
-    era's edition; its example cases exist. (The engine checks the switches' values itself.)"""
+    era's edition; its example cases exist and run in every era between them. (The engine
+    checks the switches' values itself.)"""
     path = spec.root / "eras.toml"
     text, _ = read_spec_text(path, display=str(path))
     if text is None:
@@ -315,12 +316,22 @@ def lint_switches(spec: Spec, case_ids: set[str]) -> list[SpecError]:
                                                        indexes[era_id]):
                 found.append(SpecError(code, f"switch {name}: {message}", file=str(path),
                                        path=json_path(p), line=line_of(lines, p), hint=hint))
+        covered: set[str] = set()
         for i, case_id in enumerate(entry.get("examples", [])):
-            if case_id not in case_ids:
+            if case_id not in case_eras:
                 p = ["switch", pos, "examples", i]
                 found.append(SpecError("switch-example-unknown", f"switch {name}: example "
                                        f"case {case_id!r} does not exist", file=str(path),
                                        path=json_path(p), line=line_of(lines, p)))
+            covered |= case_eras.get(case_id, set())
+        missing = [e for e in spec.eras if e not in covered]
+        if entry.get("examples") and missing and not any(
+                c not in case_eras for c in entry.get("examples", [])):
+            p = ["switch", pos, "examples"]
+            found.append(SpecError("switch-example-eras", f"switch {name}: no example case runs "
+                                   f"in {', '.join(missing)}", file=str(path),
+                                   path=json_path(p), line=line_of(lines, p),
+                                   hint="name a case of each era, so both rules are shown"))
     return found
 
 

@@ -5,6 +5,7 @@
 * ``card-promises-more``: a catalog card whose Oracle text names keywords or abilities its
   data doesn't have, and which has no ``partial = "..."`` note saying what is missing
   (:func:`oracle_shortfall`).
+* ``setup-vocabulary``: an operation or key of a ``setup.effects`` entry it doesn't have.
 * ``unknown-action`` / ``unknown-query``: a step the reference engine doesn't know (a typo
   would otherwise run as ``unsupported`` and pass the run).
 * ``partial-card``: a case uses a card whose data is partial without listing it in
@@ -19,7 +20,11 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from conformance.adapters.reference import card_data_problems, step_problems
+from conformance.adapters.reference import (
+    card_data_problems,
+    setup_effect_problems,
+    step_problems,
+)
 from conformance.errors import SpecError
 from conformance.spec.catalog import Spec
 from conformance.spec.schema import json_path
@@ -197,6 +202,11 @@ def check_case_vocabulary(data: Mapping[str, Any], spec: Spec) -> Iterator[Findi
     listed = [str(n) for n in data.get("partial_cards", []) or []]
     raw = data.get("setup")
     setup: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    for j, entry in enumerate(setup.get("effects", []) or []):
+        if isinstance(entry, Mapping):
+            for path, message, hint in setup_effect_problems(entry):
+                yield ("setup-vocabulary", f"setup effect: {message}",
+                       ["setup", "effects", j, *path], hint)
     for k, obj in enumerate(setup.get("objects", []) or []):
         name = obj.get("card") if isinstance(obj, Mapping) else None
         card = spec.card(str(name)) if isinstance(name, str) else None

@@ -1,24 +1,26 @@
 """Families over casting-area rulings: kicker is outside the mana cost but inside the total
-cost; a split card is cast as one half."""
+cost; a split card is cast as one half; targets are rechecked; Leeches tax spells.
+
+The cards are real catalog cards (:mod:`generators.catalog`): kicker cards, split cards, the five
+Leeches and the spells they tax. Only target-recheck's spell is synthetic (see its builder)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ..catalog import catalog, kicker_cost, pick, pick_creature, pick_normal, spell_targets
 from ..family import Draft, family, obj, observe
 from ..rules import colors_of_cost, mana_value_of_cost, symbols
 from ..source import Source
-from ..strategies import build_mana_cost, build_normal_card, build_split_card
 
 _ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
+#: A mana cost of generic, colored and colorless symbols only (no X, hybrid or Phyrexian).
+_MANA_ONLY = re.compile(r"(\{([0-9]+|[WUBRGC])\})+")
 
 
 def _kicker_params(src: Source) -> dict[str, Any]:
-    card = build_normal_card(src, set(), card_types=("Creature", "Instant", "Sorcery"))
-    kicker = build_mana_cost(src, max_generic=4, max_colored=2, hybrid=False,
-                             allow_empty=False)
-    card["oracle_text"] = (f"Kicker {kicker} (You may pay an additional {kicker} as you cast "
-                           "this spell.)")
+    card = pick(src, set(), lambda c: kicker_cost(c) is not None, "card with kicker")
     return {"card": card, "zone": src.choice(_ZONES)}
 
 
@@ -58,12 +60,19 @@ def _pool_text(pool: list[str]) -> str:
     return "".join("{%s}" % m for m in sorted(pool, key=_POOL_ORDER.index))  # noqa: UP031
 
 
+def _kickable(card: dict[str, Any] | Any) -> bool:
+    """A kicker card cast without choices: a creature or sorcery with no targets and no X."""
+    kicker = kicker_cost(card)
+    return (kicker is not None and _MANA_ONLY.fullmatch(kicker) is not None
+            and _MANA_ONLY.fullmatch(str(card.get("mana_cost", ""))) is not None
+            and card.get("types", [""])[0] in ("Creature", "Sorcery")
+            and not spell_targets(card)
+            and not any(a.get("targets") for a in card.get("abilities", []) or []))
+
+
 def _kicked_cast_params(src: Source) -> dict[str, Any]:
-    card = build_normal_card(src, set(), card_types=("Creature", "Sorcery"))
-    card["mana_cost"] = build_mana_cost(src, max_generic=4, max_colored=3, hybrid=False)
-    kicker = build_mana_cost(src, max_generic=3, max_colored=2, hybrid=False, allow_empty=False)
-    card["abilities"] = [{"kind": "keyword", "keyword": "kicker", "cost": kicker}]
-    card["oracle_text"] = f"Kicker {kicker}"
+    card = pick(src, set(), _kickable, "kicker creature or sorcery without targets")
+    kicker = str(kicker_cost(card))
     kicked = src.boolean()
     pool = _pool_for(src, card["mana_cost"]) + (_pool_for(src, kicker) if kicked else [])
     short = bool(pool) and src.integer(0, 3) == 0
@@ -104,11 +113,16 @@ def _kicked_cast(p: dict[str, Any], era: str) -> Draft:
     ])
 
 
+def _castable_halves() -> list[tuple[str, int]]:
+    """(split card, half) pairs cast without choices: no targets, no X (CR 709.3)."""
+    return [(str(c["name"]), i) for c in catalog() if c.get("layout") == "split"
+            for i, face in enumerate(c["faces"])
+            if not spell_targets(face) and "X" not in str(face.get("mana_cost", ""))]
+
+
 def _split_cast_params(src: Source) -> dict[str, Any]:
-    card = build_split_card(src, set())
-    for face in card["faces"]:
-        face["mana_cost"] = build_mana_cost(src, max_generic=3, max_colored=2, hybrid=False)
-    half = src.integer(0, 1)
+    name, half = src.choice(_castable_halves())
+    card = dict(next(c for c in catalog() if c["name"] == name))
     return {"card": card, "half": half,
             "pool": _pool_for(src, card["faces"][half]["mana_cost"])}
 
@@ -137,8 +151,7 @@ def _split_cast(p: dict[str, Any], era: str) -> Draft:
 
 def _recheck_params(src: Source) -> dict[str, Any]:
     used: set[str] = {"Test Bolt"}
-    creatures = [build_normal_card(src, used, card_types=("Creature",))
-                 for _ in range(src.integer(1, 2))]
+    creatures = [pick_creature(src, used) for _ in range(src.integer(1, 2))]
     return {"amount": src.integer(1, 5), "creatures": creatures,
             "gone": [src.integer(0, 2) == 0 for _ in creatures], "gain": src.integer(1, 3)}
 
@@ -150,13 +163,19 @@ def _recheck_params(src: Source) -> dict[str, Any]:
 def _target_recheck(p: dict[str, Any], era: str) -> Draft:
     """On resolution each target is rechecked: with none legal the spell does nothing (no life
     is gained); otherwise it deals its damage to the legal ones only, and a creature with lethal
-    damage dies."""
+    damage dies.
+
+    The creatures are real cards; the spell stays synthetic (in Oracle wording, so engines that
+    read Oracle text can play it): no catalog spell combines one or two creature targets with a
+    rider, the life gain, that shows whether it resolved at all."""
     n, creatures, gone = p["amount"], p["creatures"], p["gone"]
     slots = [f"t{i}" for i in range(len(creatures))]
     bolt: dict[str, Any] = {
         "name": "Test Bolt", "layout": "normal", "mana_cost": "{R}", "types": ["Instant"],
-        "oracle_text": f"Test Bolt deals {n} damage to each of {len(slots)} target creature(s). "
-                       f"You gain {p['gain']} life.",
+        "oracle_text": (f"Test Bolt deals {n} damage to target creature. "
+                        if len(slots) == 1 else
+                        f"Test Bolt deals {n} damage to each of two target creatures. ")
+                       + f"You gain {p['gain']} life.",
         "abilities": [{"kind": "spell",
                        "targets": [{"name": s, "kind": "creature"} for s in slots],
                        "effects": [*({"type": "damage", "target": s, "amount": n}
@@ -180,11 +199,22 @@ def _target_recheck(p: dict[str, Any], era: str) -> Draft:
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: The catalog's Leeches ("<Color> spells you cast cost {C} more to cast."), by color.
+_LEECHES = {"white": "Alabaster Leech", "blue": "Sapphire Leech", "black": "Andradite Leech",
+            "red": "Ruby Leech", "green": "Jade Leech"}
+
+
+def _plain_spell(card: dict[str, Any] | Any) -> bool:
+    """Cast with no choices and no cost of its own beyond its mana cost."""
+    cost = str(card.get("mana_cost", ""))
+    return (bool(cost) and "X" not in cost and "/" not in cost and not spell_targets(card)
+            and not any(a.get("kind") in ("cost", "additional_cost")
+                        for a in card.get("abilities", []) or []))
 
 
 def _leech_params(src: Source) -> dict[str, Any]:
-    card = build_normal_card(src, {"Test Leech"}, card_types=("Creature", "Sorcery"))
-    card["mana_cost"] = build_mana_cost(src, max_generic=3, max_colored=3, hybrid=False)
+    card = pick_normal(src, {*_LEECHES.values()}, card_types=("Creature", "Sorcery"),
+                       where=_plain_spell)
     leeches = [(src.choice(tuple(_COLOR_LETTER)), src.choice(("alice", "alice", "bob")))
                for _ in range(src.integer(0, 3))]
     mine = [_COLOR_LETTER[c] for c, who in leeches
@@ -209,16 +239,7 @@ def _leech_tax(p: dict[str, Any], era: str) -> Draft:
     cards: list[dict[str, Any]] = [card]
     objects = [obj("spell", card["name"], "hand")]
     for i, (color, who) in enumerate(p["leeches"]):
-        letter = _COLOR_LETTER[color]
-        name = f"Test Leech {i}"
-        cards.append({"name": name, "layout": "normal", "mana_cost": f"{{2}}{{{letter}}}",
-                      "types": ["Creature"], "subtypes": ["Leech"], "power": 3,
-                      "toughness": 3,
-                      "oracle_text": f"{color.capitalize()} spells you cast cost {{{letter}}} "
-                                     "more to cast.",
-                      "abilities": [{"kind": "cost", "increase": f"{{{letter}}}",
-                                     "spells": {"color": color}, "player": "you"}]})
-        objects.append(obj(f"leech{i}", name, "battlefield", who))
+        objects.append(obj(f"leech{i}", _LEECHES[color], "battlefield", who))
     pool = _pool_text(p["pool"])
     setup = {"objects": objects, "mana_pool": {"alice": pool}}
     cast: dict[str, Any] = {"action": {"type": "cast", "player": "alice", "object": "spell"}}

@@ -1,6 +1,10 @@
 """Families over characteristics: colors and mana value from mana costs, split and double-faced
 cards per era, color-changing effects in timestamp order, kindred, color identity.
 
+Every family here draws real cards from the catalog (:mod:`generators.catalog`): the rulings
+hold for any card, so the card is the parameter and engines with their own card databases can
+run the cases.
+
 Each builder's oracle is the few lines that compute the ``expect`` values from the ruling, using
 :mod:`generators.rules` only.
 """
@@ -9,16 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..catalog import pick_dfc, pick_kindred, pick_normal, pick_split
 from ..family import Draft, family, obj, observe
 from ..rules import WUBRG, color_identity, colors_of_cost, in_wubrg_order, mana_value_of_cost
 from ..source import Source
-from ..strategies import (
-    build_colors,
-    build_dfc_card,
-    build_kindred_card,
-    build_normal_card,
-    build_split_card,
-)
+from ..strategies import build_colors
 
 BOTH = ("invasion-2000", "modern")
 _OFF_STACK = ("library", "hand", "graveyard", "exile")
@@ -28,11 +27,18 @@ _PERMANENT_TYPES = ("Creature", "Enchantment", "Artifact")
 def _cards(src: Source, n_min: int, n_max: int, used: set[str] | None = None, **kw: Any
            ) -> list[dict[str, Any]]:
     used = set() if used is None else used
-    return [build_normal_card(src, used, **kw) for _ in range(src.integer(n_min, n_max))]
+    return [pick_normal(src, used, **kw) for _ in range(src.integer(n_min, n_max))]
+
+
+def _special_cost(card: Any) -> bool:
+    """A mana cost with hybrid, monocolored hybrid or Phyrexian symbols (CR 107.4e-f, 202.3f)."""
+    return "/" in str(card.get("mana_cost", ""))
 
 
 def _cost_params(src: Source) -> dict[str, Any]:
-    return {"card": build_normal_card(src, set()), "zone": src.choice((*_OFF_STACK, "battlefield"))}
+    # half the draws go to the catalog's few costs with special symbols, whose rules differ
+    card = pick_normal(src, set(), where=_special_cost if src.boolean() else None)
+    return {"card": card, "zone": src.choice((*_OFF_STACK, "battlefield"))}
 
 
 @family(name="cost-colors", title="An object's colors and mana value come from its mana cost",
@@ -75,7 +81,7 @@ def _recolor_params(src: Source) -> dict[str, Any]:
     effects = [{"type": src.choice(("set_colors", "add_colors")),
                 "colors": build_colors(src, min_size=1, max_size=2)}
                for _ in range(src.integer(1, 4))]
-    return {"card": build_normal_card(src, set(), card_types=("Creature",)), "effects": effects}
+    return {"card": pick_normal(src, set(), card_types=("Creature",)), "effects": effects}
 
 
 @family(name="color-change-timestamps",
@@ -124,7 +130,7 @@ def _colors_among(p: dict[str, Any], era: str) -> Draft:
 
 
 def _split_params(src: Source) -> dict[str, Any]:
-    return {"card": build_split_card(src, set()), "zone": src.choice(_OFF_STACK)}
+    return {"card": pick_split(src, set()), "zone": src.choice(_OFF_STACK)}
 
 
 def _faces_mv(card: dict[str, Any]) -> list[int]:
@@ -166,7 +172,7 @@ def _split_two_sets(p: dict[str, Any], era: str) -> Draft:
 
 
 def _split_stack_params(src: Source) -> dict[str, Any]:
-    return {"card": build_split_card(src, set()), "half": src.integer(0, 1),
+    return {"card": pick_split(src, set()), "half": src.integer(0, 1),
             "zone": src.choice(_OFF_STACK)}
 
 
@@ -194,7 +200,7 @@ def _split_colors(p: dict[str, Any], era: str) -> Draft:
 
 def _hand_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    cards = [build_split_card(src, used) if src.boolean() else build_normal_card(src, used)
+    cards = [pick_split(src, used) if src.boolean() else pick_normal(src, used)
              for _ in range(src.integer(1, 5))]
     return {"cards": cards, "color": src.choice(WUBRG)}
 
@@ -221,7 +227,7 @@ def _split_counts(p: dict[str, Any], era: str) -> Draft:
 
 
 def _dfc_params(src: Source) -> dict[str, Any]:
-    return {"card": build_dfc_card(src, set()), "back_up": src.boolean(),
+    return {"card": pick_dfc(src, set()), "back_up": src.boolean(),
             "zone": src.choice(_OFF_STACK)}
 
 
@@ -272,8 +278,8 @@ def _dfc_faces(p: dict[str, Any], era: str) -> Draft:
 
 def _kindred_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    kindred = [build_kindred_card(src, used) for _ in range(src.integer(1, 3))]
-    others = [build_normal_card(src, used) for _ in range(src.integer(0, 3))]
+    kindred = [pick_kindred(src, used) for _ in range(src.integer(1, 2))]
+    others = [pick_normal(src, used) for _ in range(src.integer(0, 3))]
     return {"kindred": kindred, "others": others}
 
 
@@ -296,16 +302,10 @@ def _kindred(p: dict[str, Any], era: str) -> Draft:
     return Draft(setup={"objects": objects}, cards=cards, steps=steps)
 
 
-_TEXT_COSTS = ("{W}", "{U}", "{B}", "{R}", "{G}", "{1}{W}", "{2}{B}", "{U/R}")
-
-
 def _identity_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    card = build_dfc_card(src, used) if src.boolean() else build_normal_card(
+    card = pick_dfc(src, used) if src.boolean() else pick_normal(
         src, used, card_types=("Creature",))
-    face = card["faces"][0] if "faces" in card else card
-    if src.boolean():
-        face["oracle_text"] = f"{src.choice(_TEXT_COSTS)}, {{T}}: Tap target creature."
     return {"card": card}
 
 

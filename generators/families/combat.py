@@ -1,49 +1,48 @@
 """Families over combat-area rulings: the Invasion Djinns' size depends on the most common color
-among permanents; which creatures may attack (CR 508.1a)."""
+among permanents; which creatures may attack (CR 508.1a); protection from a color and blocks.
+
+All of them draw real catalog cards (:mod:`generators.catalog`): the five Djinns, creatures
+whose only abilities are keywords, and the creatures that have protection from a color."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from ..catalog import catalog, pick_creature, pick_normal
 from ..family import Draft, family, obj, observe
 from ..rules import WUBRG, colors_of_cost
 from ..source import Source
-from ..strategies import build_normal_card
 
 _LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
+#: The Invasion Djinns ("... gets -2/-2 as long as <color> is the most common color among all
+#: permanents or is tied for most common."), by color.
+_DJINNS = {"white": "Ruham Djinn", "blue": "Zanam Djinn", "black": "Goham Djinn",
+           "red": "Halam Djinn", "green": "Sulam Djinn"}
+
+
 def _djinn_params(src: Source) -> dict[str, Any]:
-    used: set[str] = {"Test Djinn"}
-    others = [build_normal_card(src, used, card_types=("Creature", "Enchantment", "Artifact"))
+    color = src.choice(WUBRG)
+    djinn = dict(next(c for c in catalog() if c["name"] == _DJINNS[color]))
+    used: set[str] = set(_DJINNS.values())
+    others = [pick_normal(src, used, card_types=("Creature", "Enchantment", "Artifact"))
               for _ in range(src.integer(0, 6))]
-    return {"color": src.choice(WUBRG), "generic": src.integer(1, 5), "others": others,
-            "power": src.integer(3, 7), "toughness": src.integer(3, 7)}
+    return {"color": color, "djinn": djinn, "others": others}
 
 
 @family(name="djinn-most-common-color",
         title="A Djinn gets -2/-2 while its color is the most common among permanents",
         area="combat", rulings=("DJINN-01", "DJINN-02", "DJINN-03"),
         rules=("611.3a", "613.4c", "105.2b"), eras=("invasion-2000", "modern"),
-        features=("characteristics", "custom-cards", "layers"), params=_djinn_params)
+        features=("characteristics", "layers"), params=_djinn_params)
 def _djinn(p: dict[str, Any], era: str) -> Draft:
     """Count every permanent once under each of its colors (the Djinn too); the Djinn shrinks
     while its color's count is the highest or tied for highest."""
-    color = p["color"]
-    djinn = {
-        "name": "Test Djinn", "layout": "normal",
-        "mana_cost": f"{{{p['generic']}}}{{{_LETTER[color]}}}",
-        "types": ["Creature"], "subtypes": ["Djinn"],
-        "power": p["power"], "toughness": p["toughness"],
-        "oracle_text": f"This creature gets -2/-2 as long as {color} is the most common color "
-                       "among all permanents or is tied for most common.",
-        "abilities": [{"kind": "static", "affected": "self",
-                       "effect": {"type": "modify_pt", "power": -2, "toughness": -2},
-                       "condition": {"most_common_color": color}}],
-    }
+    color, djinn = p["color"], p["djinn"]
     counts = Counter({c: 0 for c in WUBRG})
-    counts[color] += 1
+    counts.update(colors_of_cost(djinn["mana_cost"]))
     for card in p["others"]:
         counts.update(colors_of_cost(card["mana_cost"]))
     shrinks = counts[color] == max(counts.values())
@@ -52,21 +51,24 @@ def _djinn(p: dict[str, Any], era: str) -> Draft:
                 for i, c in enumerate(p["others"])]
     delta = -2 if shrinks else 0
     return Draft(setup={"objects": objects}, cards=[djinn, *p["others"]], steps=[
-        observe("power", p["power"] + delta, object="djinn"),
-        observe("toughness", p["toughness"] + delta, object="djinn"),
+        observe("power", djinn["power"] + delta, object="djinn"),
+        observe("toughness", djinn["toughness"] + delta, object="djinn"),
     ])
+
+
+def _keywords(card: dict[str, Any]) -> list[str]:
+    return [str(a["keyword"]) for a in card.get("abilities", []) or []
+            if a.get("kind") == "keyword"]
 
 
 def _attack_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
     creatures = []
     for _ in range(src.integer(1, 4)):
-        card = build_normal_card(src, used, card_types=("Creature",))
-        keywords = [k for k in ("haste", "vigilance") if src.integer(0, 2) == 0]
-        if keywords:
-            card["abilities"] = [{"kind": "keyword", "keyword": k} for k in keywords]
-        creatures.append({"card": card, "tapped": src.integer(0, 2) == 0,
-                          "sick": src.integer(0, 3) == 0, "keywords": keywords})
+        card = pick_creature(src, used)
+        status = src.choice(("ready", "ready", "tapped", "sick"))  # one reason at a time
+        creatures.append({"card": card, "tapped": status == "tapped", "sick": status == "sick",
+                          "keywords": _keywords(card)})
     chosen = [i for i in range(len(creatures)) if src.boolean()] or [0]
     return {"creatures": creatures, "attack": chosen}
 
@@ -98,12 +100,28 @@ def _attack(p: dict[str, Any], era: str) -> Draft:
     return Draft(setup={"objects": objects}, cards=[c["card"] for c in creatures], steps=steps)
 
 
+def _protection_from(card: dict[str, Any] | Any) -> list[str]:
+    return [str(a["from"]["color"]) for a in card.get("abilities", []) or []
+            if a.get("keyword") == "protection" and "color" in (a.get("from") or {})]
+
+
+#: Keywords that leave who may block a creature to its protection alone (no flying, shadow,
+#: menace or landwalk: CR 509.1b).
+_BLOCK_NEUTRAL = frozenset({"protection", "first strike", "double strike", "vigilance",
+                            "trample", "lifelink", "deathtouch", "haste", "reach"})
+
+
+def _protected_attacker(card: Any) -> bool:
+    abilities = card.get("abilities", []) or []
+    return bool(_protection_from(card)) and all(
+        a.get("kind") == "keyword" and a.get("keyword") in _BLOCK_NEUTRAL for a in abilities)
+
+
 def _protection_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    attacker = build_normal_card(src, used, card_types=("Creature",))
-    blockers = [build_normal_card(src, used, card_types=("Creature",))
-                for _ in range(src.integer(1, 3))]
-    return {"attacker": attacker, "blockers": blockers, "color": src.choice(WUBRG),
+    attacker = pick_normal(src, used, card_types=("Creature",), where=_protected_attacker)
+    blockers = [pick_creature(src, used) for _ in range(src.integer(1, 3))]
+    return {"attacker": attacker, "blockers": blockers,
             "block": src.integer(0, len(blockers) - 1)}
 
 
@@ -114,14 +132,12 @@ def _protection_params(src: Source) -> dict[str, Any]:
 def _protection(p: dict[str, Any], era: str) -> Draft:
     """Protection from a color: no creature having that color (multicolored ones too) can
     block it; creatures without that color can."""
-    attacker, color = dict(p["attacker"]), p["color"]
-    attacker["abilities"] = [{"kind": "keyword", "keyword": "protection",
-                              "from": {"color": color}}]
-    attacker["oracle_text"] = f"Protection from {color}"
+    attacker = p["attacker"]
+    colors = _protection_from(attacker)
     objects = [obj("a", attacker["name"], "battlefield")]
     objects += [obj(f"b{i}", b["name"], "battlefield", "bob")
                 for i, b in enumerate(p["blockers"])]
-    can = [color not in colors_of_cost(b["mana_cost"]) for b in p["blockers"]]
+    can = [not set(colors) & set(colors_of_cost(b["mana_cost"])) for b in p["blockers"]]
     steps: list[dict[str, Any]] = [
         {"action": {"type": "declare_attackers", "player": "alice", "attackers": ["a"]}}]
     steps += [observe("can_block", ok, object=f"b{i}", attacker="a") for i, ok in enumerate(can)]

@@ -1,19 +1,40 @@
-"""Families over mana-area rulings: domain counts basic land types among lands you control."""
+"""Families over mana-area rulings: domain counts basic land types among lands you control;
+paying {T} needs an untapped permanent free of summoning sickness.
+
+Both draw real catalog cards (:mod:`generators.catalog`): lands (basic, dual, shock, Triome,
+none with an ability that changes land types), and the catalog's permanents whose only ability
+is one {T} mana ability."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..catalog import catalog, mana_source, pick
 from ..family import Draft, family, obj, observe
 from ..source import Source
-from ..strategies import build_land_card
 
 _BASIC = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
+def _basics() -> list[dict[str, Any]]:
+    return [dict(c) for c in catalog() if c["name"] in _BASIC]
+
+
+def _type_changing(card: Any) -> bool:
+    """A land whose static ability changes land types (Urborg): domain's count would then
+    depend on more than the lands' own types."""
+    return any(a.get("kind") == "static" for a in card.get("abilities", []) or [])
+
+
+def _domain_land(card: Any) -> bool:
+    return (card.get("layout", "normal") == "normal" and "Land" in card.get("types", [])
+            and not _type_changing(card))
+
+
 def _domain_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    lands = [build_land_card(src, used) for _ in range(src.integer(0, 7))]
+    lands = [pick(src, used, _domain_land, "land") if src.integer(0, 3)
+             else dict(src.choice(_basics())) for _ in range(src.integer(0, 7))]
     places = [(src.choice(("alice", "bob")), src.choice(("battlefield", "battlefield", "hand")))
               for _ in lands]
     return {"lands": lands, "places": places}
@@ -32,7 +53,7 @@ def _domain(p: dict[str, Any], era: str) -> Draft:
     for i, (land, (player, zone)) in enumerate(zip(p["lands"], p["places"], strict=True)):
         objects.append(obj(f"l{i}", land["name"], zone, player))
         if zone == "battlefield":
-            types[player] |= set(land["subtypes"])
+            types[player] |= set(land.get("subtypes", [])) & set(_BASIC)
     steps = []
     for player in ("alice", "bob"):
         steps.append(observe("basic_land_types", [t for t in _BASIC if t in types[player]],
@@ -41,16 +62,11 @@ def _domain(p: dict[str, Any], era: str) -> Draft:
     return Draft(setup={"objects": objects}, cards=p["lands"], steps=steps)
 
 
-_PRODUCE = ("W", "U", "B", "R", "G", "C")
-
-
 def _tap_params(src: Source) -> dict[str, Any]:
-    kind = src.choice(("Creature", "Creature", "Artifact"))
+    card = dict(src.choice([c for c in catalog() if mana_source(c)
+                            and "Land" not in c.get("types", [])]))
     status = src.choice(("sick", "ready", "tapped"))
-    produce = sorted((src.choice(_PRODUCE) for _ in range(src.integer(1, 2))),
-                     key=_PRODUCE.index)
-    return {"kind": kind, "tapped": status == "tapped", "sick": status == "sick",
-            "haste": src.integer(0, 3) == 3, "produce": "".join(f"{{{m}}}" for m in produce)}
+    return {"card": card, "tapped": status == "tapped", "sick": status == "sick"}
 
 
 @family(name="tap-for-mana",
@@ -60,21 +76,14 @@ def _tap_params(src: Source) -> dict[str, Any]:
 def _tap_for_mana(p: dict[str, Any], era: str) -> Draft:
     """{T} can't be paid by a tapped permanent; a summoning-sick creature (no haste) can't pay
     it, but an artifact can; paying it taps the permanent and the mana goes to the pool."""
-    card: dict[str, Any] = {
-        "name": "Test Mana Source", "layout": "normal", "mana_cost": "{2}",
-        "types": [p["kind"]],
-        "oracle_text": f"{{T}}: Add {p['produce']}.",
-        "abilities": [{"kind": "mana", "cost": {"tap": True}, "produce": p["produce"]}],
-    }
-    if p["kind"] == "Creature":
-        card.update(power=1, toughness=1)
-    if p["haste"]:
-        card["abilities"].insert(0, {"kind": "keyword", "keyword": "haste"})
+    card = p["card"]
+    produce = str(mana_source(card))
+    haste = any(a.get("keyword") == "haste" for a in card.get("abilities", []) or [])
     status = {k: True for k in ("tapped", "sick") if p[k]}
     setup = {"objects": [{**obj("m", card["name"], "battlefield"), **status}]}
     step: dict[str, Any] = {"action": {"type": "activate", "player": "alice", "object": "m",
                                        "ability": 0}}
-    sick = p["sick"] and p["kind"] == "Creature" and not p["haste"]
+    sick = p["sick"] and "Creature" in card.get("types", []) and not haste
     if p["tapped"]:
         step["reject"] = "tapped"
     elif sick:
@@ -82,6 +91,6 @@ def _tap_for_mana(p: dict[str, Any], era: str) -> Draft:
     ok = "reject" not in step
     return Draft(setup=setup, cards=[card], steps=[
         step,
-        observe("mana_pool", p["produce"] if ok else "", player="alice"),
+        observe("mana_pool", produce if ok else "", player="alice"),
         observe("tapped", True if ok else p["tapped"], object="m"),
     ])

@@ -1,14 +1,18 @@
 """Families over objects: tokens' names, keyword counters, and split cards matched by mana value
-under the 2000 rules."""
+under the 2000 rules.
+
+Keyword counters and the split-card families draw real catalog cards (:mod:`generators.catalog`);
+token-names needs no card, and token-creation's spell stays synthetic (see its builder)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..catalog import pick_creature, pick_normal, pick_split
 from ..family import Draft, family, obj, observe
 from ..rules import in_wubrg_order, mana_value_of_cost
 from ..source import Source
-from ..strategies import build_normal_card, build_split_card, build_token
+from ..strategies import build_token
 
 _KEYWORD_COUNTERS = ("flying", "trample", "vigilance", "haste", "reach", "deathtouch",
                      "lifelink", "menace")
@@ -43,7 +47,7 @@ def _counter_params(src: Source) -> dict[str, Any]:
     plus = src.integer(0, 3)
     if plus:
         counters["+1/+1"] = plus
-    return {"card": build_normal_card(src, set(), card_types=("Creature",)),
+    return {"card": pick_creature(src, set(), keywords=frozenset()),
             "counters": counters}
 
 
@@ -68,7 +72,7 @@ def _keyword_counters(p: dict[str, Any], era: str) -> Draft:
 
 def _hand_params(src: Source) -> dict[str, Any]:
     used: set[str] = set()
-    cards = [build_split_card(src, used) if src.boolean() else build_normal_card(src, used)
+    cards = [pick_split(src, used) if src.boolean() else pick_normal(src, used)
              for _ in range(src.integer(1, 5))]
     return {"cards": cards, "probe": src.integer(0, 6)}
 
@@ -108,6 +112,21 @@ def _split_match_modern(p: dict[str, Any], era: str) -> Draft:
     ])
 
 
+_COUNT_WORDS = {1: "a", 2: "two", 3: "three"}
+
+
+def _create_text(token: dict[str, Any], n: int) -> str:
+    """The spell's text in Oracle wording ("Create two 1/1 white Soldier creature tokens."),
+    so engines that build cards from Oracle text read the same effect the case gives as data."""
+    colors = list(token.get("colors", []))
+    color = " and ".join(colors) if colors else "colorless"
+    kinds = " ".join([*token["subtypes"], *(t.lower() for t in token["types"])])
+    noun = "token" if n == 1 else "tokens"
+    named = f" named {token['name']}" if token.get("name") else ""
+    return (f"Create {_COUNT_WORDS[n]} {token['power']}/{token['toughness']} {color} {kinds} "
+            f"{noun}{named}.")
+
+
 def _create_params(src: Source) -> dict[str, Any]:
     return {"token": build_token(src), "amount": src.integer(1, 3)}
 
@@ -118,11 +137,15 @@ def _create_params(src: Source) -> dict[str, Any]:
         features=("tokens", "stack"), params=_create_params)
 def _token_creation(p: dict[str, Any], era: str) -> Draft:
     """The effect sets the token's name and subtypes; without a name it is the subtypes
-    followed by "Token"; the spell's controller controls the tokens."""
+    followed by "Token"; the spell's controller controls the tokens.
+
+    The spell stays synthetic, worded as Oracle text: the ruling's parameters are the token's
+    name, types, colors and number, and the catalog's one spell that creates tokens (Raise the
+    Alarm) fixes them all."""
     token, n = p["token"], p["amount"]
     effect = {"type": "create_token", "amount": n, "token": token}
     spell: dict[str, Any] = {"name": "Test Muster", "layout": "normal", "mana_cost": "{1}{W}",
-                             "types": ["Instant"], "oracle_text": f"Create {n} token(s).",
+                             "types": ["Instant"], "oracle_text": _create_text(token, n),
                              "abilities": [{"kind": "spell", "effects": [effect]}]}
     name = token.get("name") or " ".join(token["subtypes"]) + " Token"
     return Draft(setup={"objects": [obj("muster", spell["name"], "stack")]}, cards=[spell],

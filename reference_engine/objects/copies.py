@@ -82,7 +82,13 @@ def _assign(chars: Characteristics, new: Characteristics) -> None:
         setattr(chars, f.name, getattr(new, f.name))
 
 
-@operation("copy", "1")
+@operation("copy", "1", params={
+    "of": "str: in a case's setup, the handle of the object copied (its copiable values are "
+          "locked in as the game starts, 707.2)",
+    "source": "any: the copiable values themselves (filled in by the engine)",
+    "except": "ops: exceptions to the copy effect (707.9b), as operations"},
+    cr=("707.2", "613.1a", "707.9b"),
+    example='setup: {type = "copy", of = "bears", affected = ["clone"]}')
 def _copy(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Become a copy of another object: take its copiable values (CR 707.2, 613.1a).
 

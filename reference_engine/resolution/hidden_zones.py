@@ -16,10 +16,12 @@ as ``"moved"`` and under ``remember``, for the effects that follow):
   the battlefield tapped and the other into your hand"). The library is then shuffled (701.24;
   choice ``shuffle`` gives the order, else a seeded shuffle, :mod:`.randomness`).
 * ``shuffle {player}``: shuffle a library (701.24a).
-* ``reveal_choose {player, filter, count = 1, then = "discard" | "exile"}``: the player reveals
-  their hand (701.20a); the effect's controller chooses ``count`` cards matching ``filter`` from
-  it (choice ``card``), which are discarded or exiled (Thoughtseize, Duress). A revealed hand is
-  no hidden zone, so a matching card must be chosen if there is one.
+* ``reveal_choose {player, filter, count = 1, then = "discard" | "exile", until}``: the player
+  reveals their hand (701.20a); the effect's controller chooses ``count`` cards matching
+  ``filter`` from it (choice ``card``), which are discarded or exiled (Thoughtseize, Duress;
+  ``until = "source_leaves"``: exiled until the source leaves the battlefield, 610.3, Kitesail
+  Freebooter). A revealed hand is no hidden zone, so a matching card must be chosen if there is
+  one.
 * ``discard {player, amount = 1, random = false, filter}``: the player discards ``amount`` cards
   of their choice (choice ``discard``; with several players, a table by player), or at random
   (the case may answer ``discard`` to fix the outcome, else seeded; 701.9b); a player with no
@@ -44,6 +46,7 @@ from reference_engine.core.objects import GameObject
 from reference_engine.core.randomness import random_order, random_pick
 from reference_engine.layers.filters import FilterContext, check_filter, matches
 from reference_engine.layers.values import players_of
+from reference_engine.objects.until import source_still_there, until_source_leaves
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -196,6 +199,12 @@ def _reveal_choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         for obj in chosen:
             if then == "discard":
                 moved.append(discard_card(state, obj))
+            elif then == "exile" and p.get("until") == "source_leaves":
+                # 610.3: exiled only until the source leaves; nothing if it already has.
+                if source_still_there(ctx):
+                    exiled = state.move(obj, "exile")
+                    until_source_leaves(ctx, [exiled], from_zone="hand")
+                    moved.append(exiled)
             elif then == "exile":
                 moved.append(state.move(obj, "exile"))
             else:

@@ -2,7 +2,7 @@
 
 A triggered ability with ``targets = [...]`` (the same target slots as a spell's) has its targets
 chosen by its controller as it is put on the stack (603.3d). The case answers with the choice
-``trigger_targets``, a table by the source's handle (or card name) of the targets chosen, written
+``trigger_targets``, a table by the source's handle or card name of the targets chosen, written
 as a cast action's ``targets`` (a value, a list in slot order, or a table by slot name):
 
     choices = { trigger_targets = { kavu = "bears" } }
@@ -63,9 +63,12 @@ def legal_targets(state: GameState, ability_obj: GameObject,
 
 def _answer(state: GameState, trig: PendingTrigger, nth: int) -> Any:
     answers = choose(state, CHOICE, None, default=None, has_default=True)
-    if not isinstance(answers, Mapping) or trig.label not in answers:
+    if not isinstance(answers, Mapping):
         return None
-    answer = answers[trig.label]
+    key = next((k for k in (trig.label, trig.card.name) if k in answers), None)
+    if key is None:
+        return None
+    answer = answers[key]
     if isinstance(answer, list) and answer and all(isinstance(a, (list, Mapping))
                                                    for a in answer):
         return answer[min(nth, len(answer) - 1)]

