@@ -334,11 +334,14 @@ def _has_code(source: str) -> bool:
 
 
 def sample(mutants: list[Mutant], size: int, seed: int, module: str) -> list[Mutant]:
-    """``size`` mutants of a module, the same ones for the same seed and source (0: all)."""
+    """``size`` mutants of a module, the same ones for the same seed and source (0: all): the
+    first ``size`` of a fixed shuffle, so a larger sample contains a smaller one and a nightly
+    run with a larger ``--sample`` reuses the results recorded so far."""
     if size <= 0 or len(mutants) <= size:
         return mutants
-    rng = random.Random(f"{seed}:{module}")
-    return sorted(rng.sample(mutants, size), key=lambda m: m.index)
+    order = list(mutants)
+    random.Random(f"{seed}:{module}").shuffle(order)
+    return sorted(order[:size], key=lambda m: m.index)
 
 
 def read_results(path: Path) -> dict[tuple[str, str, int], Result]:
@@ -379,6 +382,8 @@ def explain(r: Result, explained: dict[str, dict[str, str]]) -> tuple[str, str]:
          and fnmatch.fnmatchcase(r.key, k)), None)
     if entry is not None:
         return entry["kind"], entry["why"]
+    if r.equivalent.startswith("unobservable: "):
+        return "unobservable", r.equivalent[len("unobservable: "):]
     if r.equivalent:
         return "equivalent", r.equivalent
     if r.status == "uncovered":

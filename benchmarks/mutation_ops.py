@@ -187,8 +187,8 @@ class _Collector:
             return
         if isinstance(stmt, ast.If | ast.While):
             self.condition(stmt, "test")
-            self.body(stmt.body)
-            self.body(stmt.orelse)
+            self._branch(stmt.body)
+            self._branch(stmt.orelse)
             return
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self.expr(stmt.iter)
@@ -203,7 +203,7 @@ class _Collector:
         if isinstance(stmt, ast.Try):
             self.body(stmt.body)
             for handler in stmt.handlers:
-                self.body(handler.body)
+                self._branch(handler.body)
             self.body(stmt.orelse)
             self.body(stmt.finalbody)
             return
@@ -219,6 +219,16 @@ class _Collector:
         for child in ast.iter_child_nodes(stmt):  # pragma: no cover - other statements
             if isinstance(child, ast.expr):
                 self.expr(child)
+
+    def _branch(self, stmts: list[ast.stmt]) -> None:
+        """A block; one that ends by raising runs only for malformed input (a card or case the
+        schema would refuse, a programming error), which no valid case reaches."""
+        raising = bool(stmts) and isinstance(stmts[-1], ast.Raise)
+        if raising:
+            self.context.append(("error-branch",))
+        self.body(stmts)
+        if raising:
+            self.context.pop()
 
     def arguments(self, args: ast.arguments) -> None:
         for default in [*args.defaults, *[d for d in args.kw_defaults if d is not None]]:
@@ -486,7 +496,9 @@ def _is_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
 
 
 def equivalence(tag: tuple[str, ...], facts: Facts) -> str:
-    """Why a mutant with ``tag`` is mechanically equivalent (empty if it may not be)."""
+    """Why a mutant with ``tag`` is mechanically equivalent (empty if it may not be); a reason
+    starting ``unobservable:`` names a class that is not equivalent but that no valid case can
+    see (it counts as not killed)."""
     if not tag:
         return ""
     if tag[0] in ("log-kind", "log-call") and tag[1] not in facts.read_strings:
@@ -496,6 +508,9 @@ def equivalence(tag: tuple[str, ...], facts: Facts) -> str:
         return f"a detail of a logged event nothing reads ({tag[1]!r}, {tag[2] or 'position'})"
     if tag[0] == "return" and tag[1] in facts.unused_returns:
         return f"every caller of {tag[1]}() throws its value away"
+    if tag[0] == "error-branch":
+        return ("unobservable: in a branch that ends by raising, reached only by malformed "
+                "input that valid cases never give")
     return ""
 
 

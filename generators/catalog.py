@@ -66,10 +66,24 @@ def _abilities(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [a for f in _faces(card) for a in f.get("abilities", []) or []]
 
 
+#: :func:`_plain` of each catalog card, by id (the card kept, so an id is never reused).
+_PLAIN: dict[int, tuple[Mapping[str, Any], bool]] = {}
+
+
 def _plain(card: Mapping[str, Any]) -> bool:
     """Characteristics from the card data alone: colors from the mana cost (no color indicator,
     CR 105.2, 204) and no static ability, which could define its own characteristics (604.3)
     or change other objects' (Darkest Hour, Glorious Anthem: 611.3)."""
+    known = _PLAIN.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    plain = _plain_now(card)
+    if any(card is c for c in catalog()):  # catalog cards never change: remember them
+        _PLAIN[id(card)] = (card, plain)
+    return plain
+
+
+def _plain_now(card: Mapping[str, Any]) -> bool:
     if any(f.get("color_indicator") for f in _faces(card)):
         return False
     return not any(a.get("kind") == "static" or a.get("cda") for a in _abilities(card))
