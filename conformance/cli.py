@@ -1,41 +1,97 @@
-"""``mtgconf``: the command line. Each subcommand lives in :mod:`conformance.commands`."""
+"""``mtgconf``: the command line. Each subcommand lives in :mod:`conformance.commands`.
+
+The entry point turns the ways a command line ends badly into plain statuses: Ctrl-C prints
+one line on stderr and exits 130, a closed standard output (``mtgconf ... | head``) exits 141
+quietly, and neither shows a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+from conformance.spec.paths import ENV_VAR, set_spec_override
 
 from . import __version__
 from .commands import COMMANDS
+from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
 
 __all__ = ["build_parser", "main"]
+
+_SPEC_HELP = (f"the spec directory (default: ${ENV_VAR}, else [tool.mtgconf] spec in a "
+              "pyproject.toml, else the spec/ of the checkout you are in, else the installed "
+              "copy)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``mtgconf``."""
+    epilog = (exit_table() + "\n\nspec directory: " + _SPEC_HELP
+              + ".\n`mtgconf COMMAND --help` describes each command.")
     parser = argparse.ArgumentParser(
         prog="mtgconf",
         description="Magic: The Gathering rules-conformance suite: run the spec cases against "
-                    "an engine, validate the spec, report coverage.")
+                    "an engine, validate the spec, report coverage.",
+        epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"mtgconf {__version__}")
+    parser.add_argument("--spec", type=Path, metavar="DIR", dest="spec_dir", help=_SPEC_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        command.add_arguments(sub.add_parser(command.NAME, help=command.HELP,
-                                             description=command.HELP))
+        p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP,
+                           epilog=exit_table() if command.NAME in ("run", "smoke") else None,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("--spec", type=Path, metavar="DIR", dest="spec_dir",
+                       default=argparse.SUPPRESS, help=_SPEC_HELP)
+        command.add_arguments(p)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``mtgconf`` command."""
+def _dispatch(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
-        return 2
+        return USAGE
+    spec_dir = getattr(args, "spec_dir", None)
+    if spec_dir is not None:
+        if not (spec_dir / "eras.toml").is_file():
+            print(f"error: --spec {spec_dir}: not a spec directory (it has no eras.toml)",
+                  file=sys.stderr)
+            return USAGE
+        set_spec_override(spec_dir)
     by_name = {c.NAME: c for c in COMMANDS}
     code: int = by_name[args.command].run(args)
     return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``mtgconf`` command."""
+    try:
+        code = _dispatch(argv)
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        try:
+            print("interrupted", file=sys.stderr)
+        except OSError:
+            pass
+        return INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return PIPE_CLOSED
+    finally:
+        set_spec_override(None)
 
 
 if __name__ == "__main__":  # pragma: no cover

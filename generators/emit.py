@@ -7,6 +7,7 @@ written in a fixed key order (:mod:`generators.tomlcase`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -17,7 +18,7 @@ from .family import FAMILIES, Family, FamilyError, draw_case, find_family
 from .tomlcase import case_text, toml_layout
 
 __all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "generated_text", "load_generated",
-           "select_families", "write_cases"]
+           "regenerate", "select_families", "write_cases"]
 
 #: The seed ``mtgconf run`` uses for its generated set.
 DEFAULT_SEED = 20001002
@@ -104,3 +105,16 @@ def generated_text(case: Any) -> str:
     """The TOML text of a loaded generated case, byte for byte what ``mtgconf generate --out``
     writes for it: rendered on demand (for a report or a failure), never during a run."""
     return case_text(case.data)
+
+
+_GENERATED_ID = re.compile(r"^gen\.(?P<family>.+)\.s(?P<seed>-?\d+)\.i(?P<index>\d+)$")
+
+
+def regenerate(case_id: str, *, era: str | None = None) -> dict[str, Any] | None:
+    """The generated case ``gen.<family>.s<seed>.i<index>`` drawn again (the same data
+    ``mtgconf generate`` wrote for it), or None if the id does not name a family's case."""
+    m = _GENERATED_ID.match(case_id)
+    if m is None or m["family"] not in FAMILIES:
+        return None
+    data = draw_case(FAMILIES[m["family"]], seed=int(m["seed"]), index=int(m["index"]), era=era)
+    return data if data.get("id") == case_id else None

@@ -33,7 +33,7 @@ __all__ = ["check_every_format", "check_report_files", "markdown_outside_fences"
 #: Tags the HTML report writes; anything else came from text that was not escaped.
 HTML_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "table",
              "thead", "tbody", "tr", "th", "td", "a", "span", "br", "ul", "li", "code",
-             "details", "summary", "dl", "dt", "dd", "pre", "ol"}
+             "details", "summary", "dl", "dt", "dd", "pre", "ol", "div", "nav", "b"}
 #: Markdown lines the report writes that start with '#'.
 MD_HEADINGS = re.compile(r"^(# Conformance report: |## (By rules area|By era|Failures and "
                          r"errors)$|### <code> \()")
@@ -98,10 +98,12 @@ def check_report_files(results: Sequence[CaseResult], *, jsonl: Path | None = No
             assert not re.search(r"(?<!\\)[<>]|(?<!\\)\]\(", line.replace("<code>", "")), line
         assert text.count("\n### ") == kinds["failed"] + kinds["errored"]
     if html_dir is not None:
-        page = (html_dir / "index.html").read_text("utf-8")
-        parser = _Tags()
-        parser.feed(page)
-        assert parser.tags <= HTML_TAGS, parser.tags - HTML_TAGS
+        pages = sorted(html_dir.rglob("*.html"))  # the index and one page per engine and area
+        assert html_dir / "index.html" in pages
+        for path in pages:
+            parser = _Tags()
+            parser.feed(path.read_text("utf-8"))
+            assert parser.tags <= HTML_TAGS, (path, parser.tags - HTML_TAGS)
         summary = json.loads((html_dir / "summary.json").read_text("utf-8"))
         counted = sum(n for eng in summary["matrix"].values() for area in eng.values()
                       for era in area.values() for n in era.values())

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -33,10 +38,12 @@ def test_run_with_a_malformed_case_reports_it_and_runs_the_rest(
     markdown = tmp_path / "out" / "report.md"
     code = main(["run", "--no-progress", str(tmp_path), "--report", str(report),
                  "--junit", str(junit), "--markdown", str(markdown)])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
     assert code == 1
-    assert "broken.toml:12, case test.broken, at setup.objects[0].zone: [schema] 'deck'" in out
-    assert "1 spec error(s)" in out
+    assert ("broken.toml:12, case test.broken, at setup.objects[0].zone: [schema] 'deck'"
+            in captured.err)
+    assert "1 spec error(s)" in captured.err
+    assert "[schema]" not in captured.out
     records = [json.loads(line) for line in report.read_text().split("\n") if line]
     assert records[0]["record"] == "run" and records[0]["adapter"]["name"] == "reference"
     assert [(r["case"], r["result"]) for r in records[1:]] == [("test.good", "passed")]
@@ -96,3 +103,182 @@ def test_coverage_json_lists_every_ruling(capsys: pytest.CaptureFixture[str]) ->
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "usage: mtgconf" in capsys.readouterr().out
+
+
+# -- exit statuses: a run that tested nothing never looks green ------------------------------
+
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a CI log: no terminal and no COLUMNS (pytest-xdist sets COLUMNS=80)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
+def test_unknown_era_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "-q", "--era", "modrn", "spec/cases/mana"]) == 2
+    captured = capsys.readouterr()
+    assert "unknown era 'modrn'; known eras: invasion-2000, modern" in captured.err
+    assert captured.out == ""
+
+
+def test_a_selection_of_no_case_exits_3(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "good.toml").write_text(GOOD)
+    assert main(["run", "-q", "--era", "invasion-2000", str(tmp_path)]) == 3
+    err = capsys.readouterr().err
+    assert "no case selected (1 case(s) loaded from 1 file(s); none holds in era " \
+           "'invasion-2000')" in err
+
+
+def test_everything_unsupported_exits_5_and_says_why(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    code = main(["run", "-q", "--adapter", f"cmd:{sys.executable} examples/tiny_engine.py",
+                 "spec/cases/combat/attack-haste-allowed.toml"])
+    captured = capsys.readouterr()
+    assert code == 5
+    assert "unsupported, because:" in captured.out
+    assert "lacks feature combat" in captured.out
+    assert "every selected case is unsupported or skipped: nothing was tested (exit 5)" \
+        in captured.err
+
+
+def test_all_skipped_exits_5(tmp_path: Path) -> None:
+    (tmp_path / "good.toml").write_text(GOOD)
+    assert main(["run", "-q", "--skip", "test.*", str(tmp_path)]) == 5
+
+
+def test_only_known_failures_exit_4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.toml").write_text(GOOD.replace('["green"]', '["blue"]'))
+    baseline = tmp_path / "baseline.toml"
+    assert main(["run", "-q", str(tmp_path / "bad.toml"), "--write-baseline",
+                 str(baseline)]) == 1
+    assert main(["run", "-q", str(tmp_path / "bad.toml"), "--baseline", str(baseline)]) == 4
+    assert "not one case passed (exit 4)" in capsys.readouterr().err
+
+
+def test_a_reference_unsupported_answer_fails_the_run(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """A case the reference engine cannot answer is a bug of the suite, not a pass."""
+    from conformance.adapter import Unsupported
+    from conformance.adapters.reference import ReferenceSession
+
+    def refuse(self: object, query: object) -> object:
+        raise Unsupported("no such query")
+
+    monkeypatch.setattr(ReferenceSession, "observe", refuse)
+    (tmp_path / "good.toml").write_text(GOOD)
+    assert main(["run", "-q", str(tmp_path)]) == 1
+    assert "unsupported on the reference engine" in capsys.readouterr().err
+
+
+def test_exit_table_in_help_and_readme(capsys: pytest.CaptureFixture[str]) -> None:
+    from conformance.commands._exit import EXIT_CODES
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip().replace("`", "")
+            for line in readme.splitlines() if line.startswith("| ") and "|" in line[2:]}
+    for code, text in EXIT_CODES:
+        assert f"{code:>3}  {text.split()[0]}" in out
+        assert rows.get(str(code)) == text, code  # one table, the same words in both
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    assert "exit status:" in capsys.readouterr().out
+
+
+# -- console as CI expects --------------------------------------------------------------------
+
+def _mtgconf(*args: str, env: dict[str, str] | None = None, **kw: object
+             ) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "conformance", *args], capture_output=True,
+                          text=True, env=full, timeout=120, **kw)  # type: ignore[call-overload]
+
+
+def test_python_dash_m_conformance() -> None:
+    done = _mtgconf("--version")
+    assert done.returncode == 0 and done.stdout.startswith("mtgconf ")
+
+
+def test_full_width_off_a_terminal_unless_columns(tmp_path: Path) -> None:
+    long_id = "test." + "very-long-case-id-" * 6 + "end"
+    (tmp_path / "bad.toml").write_text(GOOD.replace("test.good", long_id)
+                                       .replace('["green"]', '["blue"]'))
+    done = _mtgconf("run", "-q", str(tmp_path))
+    line = next(ln for ln in done.stdout.splitlines() if ln.startswith("FAILED"))
+    assert long_id in line and 'observed ["green"]' in line  # one line, never cut at 80
+    narrow = _mtgconf("run", "-q", str(tmp_path), env={"COLUMNS": "50"})
+    assert max(len(ln) for ln in narrow.stdout.splitlines() if "┃" in ln) <= 50
+
+
+def test_closed_pipe_is_quiet() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "conformance", "features"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # like `| head -1`
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) in (0, 141)  # 0 when the output fit the pipe's buffer
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_ctrl_c_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from conformance.spec import loader
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(loader, "load_cases", interrupted)
+    monkeypatch.setattr("conformance.commands.run.load_cases", interrupted)
+    assert main(["run", "-q"]) == 130
+    assert capsys.readouterr().err == "interrupted before any case ran\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
+def test_ctrl_c_during_a_run_is_one_line_not_a_traceback() -> None:
+    """SIGINT once the engine process runs (so the harness is past its own start-up)."""
+    engine = Path(__file__).parent / "engines" / "faulty_engine.py"
+    proc = subprocess.Popen([sys.executable, "-m", "conformance", "run", "--no-progress",
+                             "--adapter", f"cmd:{sys.executable} {engine} --slow 30",
+                             "spec/cases/characteristics/multicolor-from-mana-cost.toml"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not children.read_text().strip():
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    assert b"interrupted" in err
+
+
+def test_an_errored_line_says_the_exit_code_and_stderr(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    engine = Path(__file__).parent / "engines" / "faulty_engine.py"
+    code = main(["run", "-q", "--adapter",
+                 f"cmd:{sys.executable} {engine} --fault crash --on observe",
+                 "spec/cases/characteristics/multicolor-from-mana-cost.toml"])
+    out = capsys.readouterr().out
+    assert code == 1
+    line = next(ln for ln in out.splitlines() if ln.startswith("ERRORED"))
+    assert "adapter error: the engine exited (code 3)" in line
+    assert "[stderr: " in line
+
+
+def test_adapters_hint_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from conformance.commands import adapters as cmd
+    from conformance.errors import AdapterError
+
+    def unavailable(name: str, **kw: object) -> object:
+        raise AdapterError("pip install 'mtg-conformance[phase]'")
+
+    monkeypatch.setattr(cmd, "resolve_adapter", unavailable)
+    assert main(["adapters"]) == 0
+    assert "mtg-conformance[phase]" in capsys.readouterr().out

@@ -193,7 +193,7 @@ def test_check_reference_locates_the_diverging_step(tmp_path: Path,
     assert main(["validate", "--check-reference", str(good)]) == 0
     bad = write(tmp_path, case_text(rules='["709.4b"]', expect=4))
     assert main(["validate", "--check-reference", str(bad)]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert "[reference-fails]" in out
     assert "at steps[0]" in out and "case.toml:15" in out
     assert "expected 4, observed 5" in out

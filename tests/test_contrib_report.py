@@ -19,7 +19,7 @@ import pytest
 from conformance.adapter import AdapterInfo, Outcome, StartRequest
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.cli import main
-from conformance.reports.html import badge, build_matrix, render_html
+from conformance.reports.html import badge, build_matrix, render_area_page, render_html
 from conformance.reports.jsonl import JsonlWriter, read_report
 from conformance.running.runner import Runner
 from conformance.spec.catalog import default_spec
@@ -121,7 +121,8 @@ def test_badge_colors() -> None:
 
 
 def test_failed_case_drill_down(site: Path) -> None:
-    page = (site / "index.html").read_text("utf-8")
+    index = (site / "index.html").read_text("utf-8")
+    page = (site / "off-by-one-0-9" / "characteristics.html").read_text("utf-8")
     anchor = 'id="res-off-by-one-0-9--characteristics-split-mana-value-in-library-modern--modern"'
     start = page.index(anchor)
     block = page[start:page.index("</details>", start)]
@@ -132,7 +133,11 @@ def test_failed_case_drill_down(site: Path) -> None:
     assert '<li class=diverged>ask mana_value of ab; expect 5</li>' in block
     assert '<span class="hl">observe = { query = &quot;mana_value&quot;' in block
     assert f'id = &quot;{WRONG}&quot;' in block
-    assert 'href="#r-off-by-one-0-9--characteristics--modern"' in page
+    assert ('href="off-by-one-0-9/characteristics.html#r-off-by-one-0-9--characteristics--'
+            'modern"') in index
+    assert 'id="r-off-by-one-0-9--characteristics--modern"' in page
+    # the ruling's statement and the CR numbers on the failure itself
+    assert "<li><b>SPLIT-M02</b>: " in block and "· CR 709.4" in block
     assert (site / "report.md").read_text("utf-8").count(f"`{WRONG}` (modern): failed") == 1
 
 
@@ -142,8 +147,11 @@ def test_render_without_sources_and_unknown_areas() -> None:
     results = [CaseResult(case="x.y", era="future", result="errored", adapter="e",
                           adapter_version="1", area="planar", message="boom <b>",
                           detail="Traceback")]
-    page = render_html(results, areas=("characteristics",), eras=("modern",))
+    page = render_area_page(results, engine="e 1", area="planar", eras=("future",),
+                            title="t", source=lambda r: (None, []), rulings={})
     assert "boom &lt;b&gt;" in page and "<pre class=\"detail\">Traceback</pre>" in page
+    assert 'href="e-1/planar.html"' in render_html(results, areas=("characteristics",),
+                                                   eras=("modern",))
     m = build_matrix(results, areas=("characteristics",), eras=("modern",))
     assert (m.areas, m.eras) == (["planar"], ["future"])
 
@@ -231,7 +239,10 @@ def test_chromium_renders_the_matrix_and_the_failure(site: Path, tmp_path: Path)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", dom.stdout))
     assert "Engines × rules areas × eras" in text
     assert "reference 0.1.0" in text and "off-by-one 0.9" in text
-    assert re.search(r"characteristics \d+/\d+ passed", text)
+    area = _chromium(tmp_path, "--dump-dom",
+                     (site / "off-by-one-0-9" / "characteristics.html").as_uri())
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", area.stdout))
+    assert re.search(r"characteristics, modern: \d+/\d+ passed", text)
     assert "expected 5 observed 6" in text
     shot = tmp_path / "page.png"
     run = _chromium(tmp_path, "--window-size=1200,900", "--hide-scrollbars",
@@ -262,5 +273,48 @@ def test_report_of_an_engine_speaking_the_protocol(reports: list[Path], tmp_path
     tiny_cells = summary["matrix"]["tiny 1.0"]["characteristics"]
     assert tiny_cells["modern"].get("passed", 0) >= 1
     assert set(tiny_cells["invasion-2000"]) == {"unsupported"}
-    page = (site / "index.html").read_text("utf-8")
+    page = (site / "tiny-1-0" / "characteristics.html").read_text("utf-8")
     assert "tiny does not implement era" in page
+
+
+def _page_width(tmp_path: Path, page: Path, width: int) -> int:
+    """How wide ``page`` lays out in a ``width`` px window: a copy of it whose script writes
+    the document's scroll width into the DOM that Chromium dumps."""
+    probe = page.with_name(page.stem + "-probe.html")
+    probe.write_text(page.read_text("utf-8").replace(
+        "</body>", "<p id=probe></p><script>document.getElementById('probe').textContent="
+                   "'W='+document.documentElement.scrollWidth</script></body>"), "utf-8")
+    dom = _chromium(tmp_path, f"--window-size={width},900", "--dump-dom", probe.as_uri())
+    found = re.search(r"W=(\d+)", dom.stdout)
+    assert found, dom.stderr[-2000:]
+    return int(found.group(1))
+
+
+@pytest.mark.skipif(_browser() is None,
+                    reason="headless Chromium is not installed (apt-get install -y chromium)")
+def test_pages_fit_a_700px_screen(site: Path, tmp_path: Path) -> None:
+    """No sideways scrolling of the page at 700 px (the matrix may scroll inside its box)."""
+    for page in (site / "index.html", site / "off-by-one-0-9" / "characteristics.html"):
+        assert _page_width(tmp_path, page, 700) <= 700, page
+
+
+def test_one_page_per_engine_and_area(site: Path) -> None:
+    summary = json.loads((site / "summary.json").read_text("utf-8"))
+    assert summary["pages"]["off-by-one 0.9"] == {
+        "characteristics": "off-by-one-0-9/characteristics.html"}
+    index = (site / "index.html").read_text("utf-8")
+    assert "<details" not in index  # the index holds the matrix, never every result
+    page = (site / "reference-0-1-0" / "characteristics.html").read_text("utf-8")
+    assert '<a href="../index.html">' in page and "passing</summary>" in page
+
+
+def test_a_generated_failure_shows_its_toml(tmp_path: Path) -> None:
+    from conformance.results.records import CaseResult
+
+    text = 'id = "gen.x.s1.i0"\ntitle = "T"\n'
+    r = CaseResult(case="gen.x.s1.i0", era="modern", result="failed", adapter="e",
+                   adapter_version="1", area="objects", file="<generated:x/gen.x.s1.i0.toml>",
+                   generated=True, case_text=text, expected=1, observed=2, step=0)
+    page = render_area_page([r], engine="e 1", area="objects", eras=("modern",), title="t",
+                            source=lambda r: (None, []), rulings={})
+    assert "id = &quot;gen.x.s1.i0&quot;" in page and "mtgconf explain gen.x.s1.i0" in page

@@ -118,8 +118,9 @@ def test_a_case_outside_its_rulings_eras_is_warned_not_failed(tmp_path: Path,
     path = tmp_path / "x.toml"
     path.write_text(text, "utf-8")
     assert main(["validate", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "warning" in out and "ruling TOKEN-P01 holds in invasion-2000" in out
+    captured = capsys.readouterr()  # the findings go to stderr, the summary to stdout
+    assert "warning(s)" in captured.out
+    assert "ruling TOKEN-P01 holds in invasion-2000" in captured.err
 
 
 def test_coverage_judges_a_ruling_only_in_its_eras(capsys: pytest.CaptureFixture[str]) -> None:

@@ -151,7 +151,7 @@ def test_two_runs_on_one_report_refuse_the_second(tmp_path: Path, probe_dir: Pat
                             capture_output=True, text=True, timeout=120)
     _, err = first.communicate(timeout=120)
     assert second.returncode == 2, second.stdout + second.stderr
-    assert "being written by another mtgconf run" in second.stdout
+    assert "being written by another mtgconf run" in second.stderr
     assert first.returncode == 0, err.decode()
     assert len(load_report(report).results) == 4
 
@@ -205,7 +205,7 @@ def test_resume_refuses_a_run_with_other_options(tmp_path: Path, probe_dir: Path
     capsys.readouterr()
     code = main(["run", str(probe_dir), "--resume", str(report), "--no-progress", "-q",
                  *after])
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert code == 2, out
     assert "it is the report of a different run" in out and named in out
     assert report.read_bytes() == text
@@ -221,13 +221,13 @@ def test_resume_refuses_other_cases_and_another_adapter_version(
         (other / path.name).write_text(path.read_text().replace("expect = 2", "expect = 2.0"))
     capsys.readouterr()
     assert main(["run", str(other), "--resume", str(report), "--no-progress", "-q"]) == 2
-    assert "case files (their paths and contents)" in capsys.readouterr().out
+    assert "case files (their paths and contents)" in capsys.readouterr().err
     lines = report.read_text("utf-8").split("\n")
     header = json.loads(lines[0])
     header["identity"]["adapter_version"] = "0.0.1-old"
     report.write_text("\n".join([json.dumps(header), *lines[1:]]), "utf-8")
     assert main(["run", str(probe_dir), "--resume", str(report), "--no-progress", "-q"]) == 2
-    assert "adapter version: \"0.0.1-old\" in the report" in capsys.readouterr().out
+    assert "adapter version: \"0.0.1-old\" in the report" in capsys.readouterr().err
 
 
 def test_resume_of_the_same_run_completes_it(tmp_path: Path, probe_dir: Path) -> None:
@@ -247,7 +247,7 @@ def test_resume_refuses_a_report_without_a_header(tmp_path: Path, probe_dir: Pat
     report.write_text(json.dumps(CaseResult("faults.probe.n1", "modern", "passed",
                                             adapter="reference").to_record()) + "\n")
     assert main(["run", str(probe_dir), "--resume", str(report), "--no-progress", "-q"]) == 2
-    assert "it has no run header" in capsys.readouterr().out
+    assert "it has no run header" in capsys.readouterr().err
 
 
 def test_resume_refuses_a_report_with_bad_lines(tmp_path: Path, probe_dir: Path,
@@ -258,5 +258,5 @@ def test_resume_refuses_a_report_with_bad_lines(tmp_path: Path, probe_dir: Path,
     lines.insert(2, '{"case": 5, "result": "passed"}')
     report.write_text("\n".join(lines), "utf-8")
     assert main(["run", str(probe_dir), "--resume", str(report), "--no-progress", "-q"]) == 2
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert f"{report}:3: [report-record] 'case' must be a string" in out.replace("\n", "")

@@ -220,8 +220,9 @@ def test_every_hostile_case_through_validate_and_run(tmp_path: Path) -> None:
               "--junit", str(tmp_path / "r.xml"), "--markdown", str(tmp_path / "r.md"))
     assert run.returncode == 1
     results = load_report(tmp_path / "r.jsonl").results
-    assert sorted(r.result for r in results) == ["passed"] * sum(
-        h.valid for h in by_kind("case"))
+    # the valid inputs share one case id: the first runs, the others are duplicate ids
+    assert [r.result for r in results] == ["passed"]
+    assert "is also used by" in run.stdout.replace("\n", "")
 
 
 @pytest.mark.slow
@@ -238,7 +239,8 @@ def test_every_hostile_report_through_report_and_resume(tmp_path: Path,
         assert report.returncode != 0 or hostile.kind == "record-file"
     resume = cli("run", str(ROOT / "spec" / "cases" / "characteristics"), "--resume",
                  str(path), "--no-progress", "-q", "--generated", "0")
-    assert resume.returncode == 2
+    # an empty report is a run killed before its header: resumed as a fresh run
+    assert resume.returncode == (0 if hostile.name == "empty.jsonl" else 2), resume.stdout
 
 
 @pytest.mark.slow
@@ -249,7 +251,7 @@ def test_every_hostile_baseline_through_run(tmp_path: Path, hostile: Hostile) ->
     run = cli("run", str(ROOT / "spec" / "cases" / "characteristics"), "--baseline",
               str(path), "--no-progress", "-q", "--generated", "0")
     assert run.returncode == 2
-    assert path.name in run.stdout + run.stderr
+    assert path.name in (run.stdout + run.stderr).replace("\n", "")  # (the console wraps)
 
 
 @pytest.mark.slow

@@ -226,8 +226,8 @@ def test_message_unknown_card() -> None:
     """An unknown card is named with its object's path and line."""
     assert messages(BASE.replace('"Wax // Wane"', '"Zzyzx Contraption"')) == [
         "c.toml:11, case fuzz.base, at setup.objects[0].card: [unknown-card] unknown card "
-        "'Zzyzx Contraption'\n    hint: cards are defined in spec/cards/ (or inline with "
-        "custom-cards)"]
+        f"'Zzyzx Contraption'\n    hint: cards are defined in {SPEC.root / 'cards'} (or inline "
+        "with custom-cards)"]
 
 
 def test_message_misspelt_card() -> None:

@@ -97,7 +97,7 @@ def test_split_run_reports_what_a_serial_run_reports(
     for jobs in (1, 2):
         codes[jobs] = main(["run", "-q", str(root), "--generated", "9", "--jobs", str(jobs),
                             "--report", str(tmp_path / f"j{jobs}.jsonl")])
-        out = capsys.readouterr().out
+        out = capsys.readouterr().err  # spec errors go to stderr
         assert "case id" in out and "is also used by" in out and "broken.toml" in out
     assert codes[1] == codes[2] == 1  # the duplicate and the broken file are errors
     serial, split = _records(tmp_path / "j1.jsonl"), _records(tmp_path / "j2.jsonl")

@@ -8,9 +8,22 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import adapters, coverage, explain, fuzz, generate, new, report, run, validate
+from . import (
+    adapters,
+    coverage,
+    eras,
+    explain,
+    features,
+    fuzz,
+    generate,
+    new,
+    report,
+    run,
+    smoke,
+    validate,
+)
 
 __all__ = ["COMMANDS"]
 
-COMMANDS: tuple[ModuleType, ...] = (run, validate, adapters, coverage, generate, new, explain,
-                                    report, fuzz)
+COMMANDS: tuple[ModuleType, ...] = (run, smoke, validate, adapters, features, eras, coverage,
+                                    generate, new, explain, report, fuzz)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from rich.markup import escape
+
 from ..adapters import available_adapters, resolve_adapter
 from ..errors import AdapterError
 from ._common import console
@@ -26,8 +28,8 @@ def run(args: argparse.Namespace) -> int:
             out.print(f"[bold]{name}[/bold] ({target}) {info.version}: eras "
                       f"{', '.join(info.eras)}; {len(info.features)} features")
         except AdapterError as exc:
-            out.print(f"[bold]{name}[/bold] ({target}): [yellow]unavailable[/yellow] "
-                      f"({str(exc).splitlines()[0]})")
+            out.print(f"[bold]{escape(name)}[/bold] ({escape(target)}): [yellow]unavailable"
+                      f"[/yellow] ({escape(str(exc).splitlines()[0])})", soft_wrap=True)
     out.print("Also: --adapter module:Class, or --adapter 'cmd:<command line>' for an engine "
               "speaking the JSON-lines protocol (spec/schema/protocol.schema.json).")
     return 0

@@ -21,6 +21,8 @@ from conformance.spec import tomlio
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import load_cases
 from conformance.spec.model import Ruling
+from conformance.spec.paths import inside_package as _inside_package
+from conformance.spec.paths import locate_spec
 from conformance.spec.tomlio import canonical_json
 
 from ._common import console
@@ -217,6 +219,20 @@ def _ids_in(directory: Path) -> set[str]:
     return ids
 
 
+def installed_refusal(path: Path) -> str | None:
+    """Why ``path`` must not be written (it lies inside an installed package), or None."""
+    if not _inside_package(path):
+        return None
+    where = locate_spec()
+    return (f"error: will not write {path}: it is inside the installed package (the spec in "
+            f"use is {where.describe()}), where a new case is lost on the next install and "
+            "the checkout's spec/ never sees it.\n"
+            "  Run mtgconf inside your checkout of mtg-conformance (its spec/ is found from "
+            "the current directory), or say where the spec is: --spec DIR, MTGCONF_SPEC=DIR, "
+            "or [tool.mtgconf] spec = \"DIR\" in pyproject.toml; or give --output FILE "
+            "(or --stdout).")
+
+
 def run(args: argparse.Namespace) -> int:
     """Write the scaffold; exit 2 if the ruling or era is unknown or the file exists."""
     spec = default_spec()
@@ -251,6 +267,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         directory = args.output if args.output is not None else spec.cases_dir() / area
         path = _free_file(directory, stem)
+    if not args.stdout:
+        refusal = installed_refusal(path)
+        if refusal:
+            err.print(refusal, markup=False, soft_wrap=True)
+            return 2
     taken = {c.id for c in load_cases(None, spec).cases} | _ids_in(path.parent)
     base_id = f"{area}.{ruling.id.casefold()}" + (f".{eras[0]}" if len(eras) == 1 else "")
     case_id = _free_id(base_id, taken)

@@ -55,14 +55,20 @@ def _may_open(path: Path, roots: list[Path]) -> bool:
 
 
 def case_source(spec: Spec) -> CaseSource:
-    """Find a result's case TOML and its steps in words: by the result's file, else by id.
-    Files are read through the loader's guards (regular files only, the size cap)."""
+    """Find a result's case TOML and its steps in words: the text the report carries (a
+    generated case), else by the result's file, else by id. Files are read through the
+    loader's guards (regular files only, the size cap)."""
     roots = [spec.root.parent.resolve(), Path.cwd().resolve()]
     cache: dict[str, tuple[str | None, list[str]]] = {}
     by_id: dict[str, Case] = {}
 
     def lookup(result: CaseResult) -> tuple[str | None, list[str]]:
         if result.case in cache:
+            return cache[result.case]
+        if result.case_text:  # a generated case: its text travels in the report
+            case, _ = load_case_text(result.case_text, spec, display=result.file or result.case)
+            steps = [describe_step(s) for s in case.steps] if case is not None else []
+            cache[result.case] = (result.case_text, steps)
             return cache[result.case]
         candidates: list[Path] = []
         if result.file:
@@ -121,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
     stamp = datetime.now(timezone.utc).strftime("generated %Y-%m-%d %H:%M UTC")
     if args.html:
         page = write_html(results, args.html, title=args.title, areas=AREAS,
-                          eras=list(spec.eras), source=case_source(spec), generated=stamp)
+                          eras=list(spec.eras), source=case_source(spec), generated=stamp,
+                          rulings={r.id: r.statement for r in spec.rulings.values()})
         out.print(f"wrote {page} ({len(results)} results)")
     if args.markdown:
         names = sorted({f"{r.adapter} {r.adapter_version}".strip() for r in results})

@@ -33,6 +33,7 @@ from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
 from . import _baseline, _resume
 from ._common import console
+from ._exit import FAILED, INTERRUPTED, NO_CASES, USAGE, run_status
 
 NAME = "run"
 HELP = "run cases against an adapter (default: reference)"
@@ -100,12 +101,49 @@ def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
     loaded.files += extra.files
 
 
+def _with_text(result: Any, generated: dict[str, Any]) -> Any:
+    """``result`` carrying its generated case's TOML text (rendered only for a result that did
+    not pass, so a report's reader can open it); the case is drawn again from its id when this
+    process did not load it (a split run)."""
+    from generators.emit import case_text, generated_text, regenerate
+
+    case = generated.get(result.case)
+    if case is not None:
+        result.case_text = generated_text(case)
+        return result
+    data = regenerate(result.case, era=None)
+    if data is not None:
+        result.case_text = case_text(data)
+    return result
+
+
+def _status_line(code: int, err: Any) -> None:
+    """Say in words why the exit status is what it is, when it is not plain pass/fail."""
+    from ._exit import ALL_UNSUPPORTED, NOTHING_PASSED
+
+    if code == ALL_UNSUPPORTED:
+        err.print(f"[red]error[/red] every selected case is unsupported or skipped: nothing was "
+                  f"tested (exit {code}); see the reasons above")
+    elif code == NOTHING_PASSED:
+        err.print(f"[red]error[/red] not one case passed (exit {code}): only known failures, "
+                  "unsupported or skipped")
+
+
+def _no_case(args: argparse.Namespace, err: Any, cases: int, files: int, bad_files: int) -> int:
+    what = (f"{cases} case(s) loaded from {files} file(s)"
+            + (f", {bad_files} spec error(s)" if bad_files else ""))
+    err.print(f"[red]error[/red] no case selected ({what}"
+              + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
+              highlight=False)
+    return FAILED if bad_files else NO_CASES
+
+
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when nothing failed or errored and every case file loaded; 130 when interrupted
+    """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`; 130 when interrupted
     (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback)."""
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
     hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
@@ -114,8 +152,8 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
     except KeyboardInterrupt:  # before the cases ran: nothing to report
         kill_all_engines()
-        console().print("[yellow]interrupted[/yellow] before any case ran")
-        return 130
+        console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
+        return INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, old_handler)
         if hangup is not None:
@@ -124,7 +162,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     out = console()
+    err = console(stderr=True)
     spec = default_spec()
+    if args.era is not None and args.era not in spec.eras:
+        err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
+                  f"{', '.join(spec.eras)} (mtgconf eras lists them)", highlight=False)
+        return USAGE
     # With several processes and no plan needed up front (--shard, --resume), each process
     # loads, validates and runs its own share; spec errors are printed once the run is done.
     split = args.jobs > 1 and not args.shard and getattr(args, "resume", None) is None
@@ -132,17 +175,17 @@ def _run(args: argparse.Namespace) -> int:
     if not split:
         loaded = load_cases(args.paths or None, spec)
         _add_generated(args, loaded, spec)
-        print_spec_errors(out, spec.errors + loaded.errors)
+        print_spec_errors(err, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
         runner = Runner(adapter, spec=spec, timeout=args.timeout)
     except AdapterError as exc:
-        out.print(f"[red]error[/red] {escape(clean_text(str(exc)))}")
-        return 2
-    baseline_ok, baseline = _baseline.load(args, out)
+        err.print(f"[red]error[/red] {escape(clean_text(str(exc)))}", highlight=False)
+        return USAGE
+    baseline_ok, baseline = _baseline.load(args, err)
     if not baseline_ok:
         runner.close()
-        return 2
+        return USAGE
     source_run: SourceRun | None = None
     count, seed = _generated(args)
     files = find_case_files(args.paths or None, spec)
@@ -160,12 +203,18 @@ def _run(args: argparse.Namespace) -> int:
         try:
             items = shard(items, *parse_shard(args.shard))
         except ValueError as exc:
-            out.print(f"[red]error[/red] {escape(str(exc))}")
-            return 2
-    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, out, header)
+            err.print(f"[red]error[/red] {escape(str(exc))}")
+            runner.close()
+            return USAGE
+    if not split and not items and not args.resume:
+        runner.close()
+        return _no_case(args, err, len(loaded.cases), loaded.files,
+                        len(spec.errors) + len(loaded.errors))
+    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, err, header)
     if not resume_ok:
         runner.close()
-        return 2
+        return USAGE
+    generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
@@ -188,6 +237,8 @@ def _run(args: argparse.Namespace) -> int:
             for result in stream:
                 if baseline is not None:
                     result = baseline.apply(result)
+                if result.generated and result.result != "passed":
+                    result = _with_text(result, generated)
                 results.append(result)
                 if writer:
                     writer.write(result)
@@ -205,7 +256,7 @@ def _run(args: argparse.Namespace) -> int:
             writer.close()
     if source_run is not None:
         loaded.errors = source_run.errors
-        print_spec_errors(out, spec.errors + loaded.errors)
+        print_spec_errors(err, spec.errors + loaded.errors)
     name = f"{runner.info.name} {runner.info.version}"
     if args.junit:
         write_junit(results, args.junit, name=name)
@@ -213,21 +264,25 @@ def _run(args: argparse.Namespace) -> int:
         write_markdown(results, args.markdown, name=name)
     print_summary(out, results, adapter=name)
     if loaded.errors or spec.errors:
-        out.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
+        err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")
     if interrupted:
         total = source_run.planned if source_run is not None else len(items)
-        out.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
+        err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
                   "the reports hold what finished")
-        return 130
+        return INTERRUPTED
+    if split and not results:
+        return _no_case(args, err, 0, 0, len(spec.errors) + len(loaded.errors))
     ok = summarize(results).ok and not loaded.errors and not spec.errors
     refused = [r for r in results if r.result == "unsupported"]
     if refused and refuses_nothing(runner.info):
         # The reference engine declares every feature and era: refusing a case is a bug.
-        out.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
+        err.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
                   "which declares every feature and era: " + escape(", ".join(
                       f"{r.case} [{r.era}]" for r in refused[:5]))
                   + (" ..." if len(refused) > 5 else ""))
         ok = False
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
-    return 0 if ok else 1
+    code = run_status(results, bad=not ok)
+    _status_line(code, err)
+    return code

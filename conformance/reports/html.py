@@ -1,11 +1,14 @@
 """A static HTML conformance report: engines × rules areas × eras, with a drill-down to each case.
 
-:func:`write_html` writes ``index.html`` (self-contained: inline CSS, no script, no network),
-``summary.json`` (the matrix counts) and ``badges/<engine>.json`` in the shields.io endpoint
-format (``https://img.shields.io/endpoint?url=...``). The matrix has one row per rules area and
-one column per engine and era; each cell counts results by kind and links to the list of those
-results. A failed result shows the expected and observed values, the step where the engine
-diverged (highlighted in the case's TOML) and the message; an errored one shows its detail.
+:func:`write_html` writes ``index.html`` (the matrix: one row per rules area, one column per
+engine and era, each cell counting results by kind), one page per engine and rules area
+(``<engine>/<area>.html``) so no page grows with the whole run, ``summary.json`` (the matrix
+counts) and ``badges/<engine>.json`` in the shields.io endpoint format
+(``https://img.shields.io/endpoint?url=...``). Pages are self-contained (inline CSS, no script, no
+network) and readable on a narrow screen (700 px). On an area page each result that did not pass
+shows its rulings' statements and CR numbers, the expected and observed values, the step where the
+engine diverged (highlighted in the case's TOML, which for a generated case comes from the report
+itself) and the message; an errored one shows its detail; the passing ones are a list.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from conformance.results.records import RESULT_KINDS, CaseResult
 from conformance.spec.tomlindex import index_lines, line_of
 from conformance.spec.tomlio import canonical_json
 
-__all__ = ["Matrix", "badge", "build_matrix", "render_html", "write_html"]
+__all__ = ["Matrix", "badge", "build_matrix", "page_of", "render_area_page", "render_html",
+           "write_html"]
 
 #: Result kinds that count as a failure in a cell's colour.
 _BAD = ("failed", "errored")
@@ -33,13 +37,16 @@ _BAD = ("failed", "errored")
 _NOT_RUN = ("unsupported", "skipped")
 
 _CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem;color:#1b1f23;
- max-width:80rem}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:1rem auto;padding:0 1rem;
+ color:#1b1f23;max-width:80rem;line-height:1.4}
 h1{font-size:1.6rem}h2{margin-top:2.5rem;border-bottom:1px solid #ddd}
+nav{font-size:.9rem;margin:.5rem 0}
+.scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:1rem 0}
 th,td{border:1px solid #ccd;padding:.35rem .6rem;vertical-align:top}
 th{background:#f3f4f6}
-td.cell{text-align:center;min-width:7rem}
+td.cell{text-align:center;min-width:5.5rem}
 td.cell a{color:inherit;text-decoration:none;display:block}
 td.cell .big{font-size:1.15rem;font-weight:600}
 td.cell .small{font-size:.8rem}
@@ -48,15 +55,21 @@ td.cell .small{font-size:.8rem}
 .k-passed{color:#137333}.k-failed{color:#b3261e;font-weight:600}.k-errored{color:#8e24aa;
  font-weight:600}.k-unsupported{color:#8a6d00}.k-skipped{color:#666}
 .k-known-failure{color:#00838f}.k-fixed{color:#137333;font-weight:600}
-pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem;line-height:1.35}
+pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem;line-height:1.35;
+ white-space:pre-wrap;overflow-wrap:anywhere}
 pre .hl{background:#ffe08a;display:inline-block;width:100%}
+code{overflow-wrap:anywhere}
 details{margin:.4rem 0 .4rem 0;border-left:3px solid #ccd;padding-left:.6rem}
 details.bad{border-left-color:#b3261e}
-summary{cursor:pointer}
-dl.diff{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
-dl.diff dt{font-weight:600}dl.diff dd{margin:0;font-family:monospace}
+summary{cursor:pointer;overflow-wrap:anywhere}
+dl.diff{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.2rem 1rem}
+dl.diff dt{font-weight:600}dl.diff dd{margin:0;font-family:monospace;overflow-wrap:anywhere}
 ol.steps li.diverged{background:#ffe08a;font-weight:600}
-.muted{color:#666;font-size:.9rem}
+ul.rulings li{margin:.2rem 0}
+ul.passing{columns:2 22rem;font-size:.9rem}
+.muted{color:#666;font-size:.9rem;overflow-wrap:anywhere}
+@media (max-width:720px){body{padding:0 .5rem}dl.diff{grid-template-columns:minmax(0,1fr)}
+ td.cell{min-width:4rem}th,td{padding:.25rem .35rem}}
 """
 
 
@@ -160,8 +173,14 @@ def _anchor(engine: str, area: str, era: str) -> str:
     return f"r-{_slug(engine)}--{_slug(area)}--{_slug(era)}"
 
 
+def page_of(engine: str, area: str) -> str:
+    """The page of one engine's results in one rules area, relative to ``index.html``."""
+    return f"{_slug(engine)}/{_slug(area)}.html"
+
+
 def _matrix_html(m: Matrix) -> list[str]:
-    out = ['<table class="matrix" id="matrix">', "<thead><tr><th rowspan=2>rules area</th>"]
+    out = ['<div class="scroll"><table class="matrix" id="matrix">',
+           "<thead><tr><th rowspan=2>rules area</th>"]
     out += [f'<th colspan="{len(m.eras)}">{_e(eng)}</th>' for eng in m.engines]
     out.append("</tr><tr>")
     out += [f"<th>{_e(era)}</th>" for _ in m.engines for era in m.eras]
@@ -185,12 +204,13 @@ def _matrix_html(m: Matrix) -> list[str]:
                          f'<br><span class="small">passed{"; " if others else ""}'
                          f'{others}</span>')
                 if area != "all":
-                    inner = f'<a href="#{_anchor(eng, area, era)}">{inner}</a>'
+                    inner = (f'<a href="{_e(page_of(eng, area))}#{_anchor(eng, area, era)}">'
+                             f"{inner}</a>")
                 out.append(f'<td class="cell {_cell_class(counts)}" '
                            f'data-engine="{_e(eng)}" data-area="{_e(area)}" '
                            f'data-era="{_e(era)}">{inner}</td>')
         out.append("</tr>")
-    out.append("</tbody></table>")
+    out.append("</tbody></table></div>")
     return out
 
 
@@ -220,15 +240,24 @@ CaseSource = Callable[[CaseResult], tuple[str | None, list[str]]]
 """Given a result, the case's TOML text and its steps described in words (may be empty)."""
 
 
-def _result_html(r: CaseResult, source: CaseSource) -> list[str]:
+def _result_html(r: CaseResult, source: CaseSource, rulings: Mapping[str, str]) -> list[str]:
+    """One result that did not pass, with everything needed to act on it."""
     bad = r.result in _BAD or r.result == "known-failure"
     cls = "bad" if bad else ""
     head = (f'<summary><span class="k-{r.result}">{_e(r.result)}</span> '
             f'<code>{_e(r.case)}</code> {_e(r.title)}</summary>')
     out = [f'<details class="result {cls}" id="{_e(_result_id(r))}"'
            f'{" open" if bad else ""}>', head]
-    out.append(f'<p class="muted">file {_e(r.file)} · rulings {_e(", ".join(r.rulings))}'
-               f' · CR {_e(", ".join(r.rules))} · {r.duration_ms:.1f} ms</p>')
+    where = r.file or "(no file)"
+    out.append(f'<p class="muted">file {_e(where)} · CR {_e(", ".join(r.rules))} · '
+               f"{r.duration_ms:.1f} ms</p>")
+    if r.rulings:
+        out.append('<ul class="rulings">')
+        for rid in r.rulings:
+            statement = rulings.get(rid, "")
+            out.append(f"<li><b>{_e(rid)}</b>" + (f": {_e(statement)}" if statement else "")
+                       + "</li>")
+        out.append("</ul>")
     if r.message:
         out.append(f"<p class=\"message\">{_e(r.message)}</p>")
     if r.result in ("failed", "known-failure"):
@@ -243,6 +272,8 @@ def _result_html(r: CaseResult, source: CaseSource) -> list[str]:
     if r.detail:
         out.append(f"<pre class=\"detail\">{_e(r.detail.strip()[-4000:])}</pre>")
     text, steps = source(r)
+    if text is None and r.case_text:
+        text = r.case_text
     if bad and steps:
         out.append("<p>Steps (the one where the engine diverged is marked):</p><ol start=0 "
                    "class=\"steps\">")
@@ -250,10 +281,10 @@ def _result_html(r: CaseResult, source: CaseSource) -> list[str]:
                 for i, s in enumerate(steps)]
         out.append("</ol>")
     if text is not None:
-        if bad:
-            out.append(_toml_html(text, r.step))
-        else:
-            out.append(f'<p><a href="#{_e(_case_anchor(r.case))}">the case\'s TOML</a></p>')
+        out.append(_toml_html(text, r.step if bad else None))
+    if r.generated:
+        out.append('<p class="muted">a generated case: save the TOML above as a file to run '
+                   f"it, or <code>mtgconf explain {_e(r.case)}</code></p>")
     out.append("</details>")
     return out
 
@@ -262,20 +293,20 @@ def _result_id(r: CaseResult) -> str:
     return f"res-{_slug(engine_name(r))}--{_slug(r.case)}--{_slug(r.era)}"
 
 
-def _case_anchor(case: str) -> str:
-    return f"case-{_slug(case)}"
+def _head(title: str) -> list[str]:
+    return ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>"]
 
 
 def render_html(results: Sequence[CaseResult], *, title: str = "MTG rules conformance",
                 areas: Sequence[str] = (), eras: Sequence[str] = (),
                 source: CaseSource | None = None, generated: str = "") -> str:
-    """The report page as one HTML document."""
-    src: CaseSource = source or (lambda r: (None, []))
+    """The index page: totals, the matrix (each cell links to its engine and area page) and
+    the engines with their badges."""
+    del source  # the details are on the area pages
     m = build_matrix(results, areas=areas, eras=eras)
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>",
-           f"<h1>{_e(title)}</h1>"]
+    out = [*_head(title), f"<h1>{_e(title)}</h1>"]
     total = Counter(r.result for r in results)
     out.append(f'<p class="muted">{len(results)} results from {len(m.engines)} engine(s)'
                + (f"; {_e(generated)}" if generated else "") + ". "
@@ -283,44 +314,48 @@ def render_html(results: Sequence[CaseResult], *, title: str = "MTG rules confor
     out.append("<h2>Engines × rules areas × eras</h2>")
     out.append('<p class="muted">Each cell: passed out of all results, then the other kinds. '
                "Unsupported cases (a feature or era the engine does not declare) are counted "
-               "apart from failures. Click a cell for its cases.</p>")
+               "apart from failures. A cell opens its engine's page for that area.</p>")
     out += _matrix_html(m)
     out.append("<h2>Engines</h2><ul>")
     for eng in m.engines:
         b = badge(m.engine_total(eng))
-        out.append(f'<li><a href="#eng-{_slug(eng)}">{_e(eng)}</a>: {_e(b["message"])} '
-                   f'(badge: <code>badges/{_slug(eng)}.json</code>)</li>')
-    out.append("</ul>")
-    grouped: dict[tuple[str, str, str], list[CaseResult]] = {}
-    for r in results:
-        grouped.setdefault((engine_name(r), r.area, r.era), []).append(r)
-    for eng in m.engines:
-        out.append(f'<h2 id="eng-{_slug(eng)}">{_e(eng)}</h2>')
-        for area in m.areas:
-            for era in m.eras:
-                rs = grouped.get((eng, area, era))
-                if not rs:
-                    continue
-                rs = sorted(rs, key=lambda r: (r.result not in _BAD, r.result, r.case))
-                counts = Counter(r.result for r in rs)
-                out.append(f'<h3 id="{_anchor(eng, area, era)}">{_e(area)}, {_e(era)}: '
-                           f'{counts["passed"]}/{len(rs)} passed</h3>')
-                for r in rs:
-                    out += _result_html(r, src)
-    out.append("<h2>Cases</h2>")
-    by_case: dict[str, list[CaseResult]] = {}
-    for r in results:
-        by_case.setdefault(r.case, []).append(r)
-    for case in sorted(by_case):
-        rs = by_case[case]
-        text, _ = src(rs[0])
-        marks = ", ".join(f'<span class="k-{r.result}">{_e(engine_name(r))} [{_e(r.era)}]: '
-                          f"{_e(r.result)}</span>" for r in rs)
-        out.append(f'<details class="case" id="{_case_anchor(case)}"><summary><code>'
-                   f"{_e(case)}</code> {_e(rs[0].title)}</summary><p>{marks}</p>")
-        if text is not None:
-            out.append(_toml_html(text, None))
-        out.append("</details>")
+        pages = ", ".join(f'<a href="{_e(page_of(eng, a))}">{_e(a)}</a>' for a in m.areas
+                          if any(m.cell(eng, a, e) for e in m.eras))
+        out.append(f'<li id="eng-{_slug(eng)}">{_e(eng)}: {_e(b["message"])} '
+                   f'(badge: <code>badges/{_slug(eng)}.json</code>); {pages}</li>')
+    out.append("</ul></body></html>")
+    return "\n".join(out) + "\n"
+
+
+def render_area_page(results: Sequence[CaseResult], *, engine: str, area: str,
+                     eras: Sequence[str], title: str, source: CaseSource,
+                     rulings: Mapping[str, str]) -> str:
+    """One engine's results in one rules area: for each era, the results that did not pass
+    with their drill-down, then the passing ones as a list."""
+    out = [*_head(f"{engine} · {area} · {title}"),
+           f'<nav><a href="../index.html">← {_e(title)}</a></nav>',
+           f"<h1>{_e(engine)}: {_e(area)}</h1>"]
+    for era in eras:
+        rs = sorted((r for r in results if r.era == era),
+                    key=lambda r: (r.result not in _BAD, r.result, r.case))
+        if not rs:
+            continue
+        counts = Counter(r.result for r in rs)
+        out.append(f'<h2 id="{_anchor(engine, area, era)}">{_e(area)}, {_e(era)}: '
+                   f'{counts["passed"]}/{len(rs)} passed</h2>')
+        others = _counts_line(counts)
+        if others:
+            out.append(f'<p class="muted">{others}</p>')
+        for r in rs:
+            if r.result not in ("passed", "fixed"):
+                out += _result_html(r, source, rulings)
+        good = [r for r in rs if r.result in ("passed", "fixed")]
+        if good:
+            out.append(f"<details><summary>{len(good)} passing</summary>"
+                       '<ul class="passing">')
+            out += [f'<li id="{_e(_result_id(r))}" class="k-{r.result}"><code>{_e(r.case)}'
+                    f"</code> {_e(r.title)}</li>" for r in good]
+            out.append("</ul></details>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -328,21 +363,34 @@ def render_html(results: Sequence[CaseResult], *, title: str = "MTG rules confor
 def write_html(results: Sequence[CaseResult], directory: Path | str, *,
                title: str = "MTG rules conformance", areas: Sequence[str] = (),
                eras: Sequence[str] = (), source: CaseSource | None = None,
-               generated: str = "") -> Path:
-    """Write ``index.html``, ``summary.json`` and one badge per engine; return the page path."""
+               generated: str = "", rulings: Mapping[str, str] | None = None) -> Path:
+    """Write ``index.html``, one page per engine and area (``<engine>/<area>.html``),
+    ``summary.json`` and one badge per engine; return the index page's path."""
     root = Path(directory)
     (root / "badges").mkdir(parents=True, exist_ok=True)
+    src: CaseSource = source or (lambda r: (None, []))
     page = root / "index.html"
     atomic_write(page, render_html(results, title=title, areas=areas, eras=eras,
-                                    source=source, generated=generated))
+                                   generated=generated))
     m = build_matrix(results, areas=areas, eras=eras)
+    grouped: dict[tuple[str, str], list[CaseResult]] = {}
+    for r in results:
+        grouped.setdefault((engine_name(r), r.area), []).append(r)
+    for (eng, area), rs in grouped.items():
+        target = root / page_of(eng, area)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, render_area_page(rs, engine=eng, area=area, eras=m.eras,
+                                              title=title, source=src,
+                                              rulings=rulings or {}))
     badges: dict[str, Mapping[str, Any]] = {}
     for eng in m.engines:
         b = badge(m.engine_total(eng))
         badges[eng] = b
         atomic_write(root / "badges" / f"{_slug(eng)}.json",
-                      json.dumps(b, indent=2, sort_keys=True) + "\n")
+                     json.dumps(b, indent=2, sort_keys=True) + "\n")
     summary = {"engines": m.engines, "areas": m.areas, "eras": m.eras,
-               "matrix": m.to_dict(), "badges": badges}
+               "matrix": m.to_dict(), "badges": badges,
+               "pages": {eng: {a: page_of(eng, a) for (e2, a) in grouped if e2 == eng}
+                         for eng in m.engines}}
     atomic_write(root / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
     return page

@@ -41,6 +41,9 @@ class CaseResult:
     detail: str = ""
     duration_ms: float = 0.0
     baseline_reason: str = ""
+    #: The TOML text of a case with no file (a generated case), byte for byte as
+    #: ``mtgconf generate --out`` writes it.
+    case_text: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -85,6 +88,8 @@ class CaseResult:
             record["detail"] = self.detail
         if self.baseline_reason:
             record["baseline_reason"] = self.baseline_reason
+        if self.case_text:
+            record["case_text"] = self.case_text
         return record
 
     @classmethod
@@ -100,6 +105,7 @@ class CaseResult:
             observed=record.get("observed"), message=record.get("message", ""),
             detail=record.get("detail", ""), duration_ms=float(record.get("duration_ms", 0)),
             baseline_reason=record.get("baseline_reason", ""),
+            case_text=str(record.get("case_text") or ""),
         )
 
 

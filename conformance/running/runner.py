@@ -136,6 +136,8 @@ class Runner:
                                "not an AdapterInfo")
         self.info = info
         self._worker = _Worker()
+        #: The step the worker is on (None: setup), to say where a hung case stopped.
+        self._at: Step | None = None
 
     def __enter__(self) -> Runner:
         return self
@@ -191,8 +193,9 @@ class Runner:
         except _Hung:
             self._worker = _Worker()  # the old one is stuck; abandon it
             context = _abort(self.adapter)  # e.g. kill a hung engine process
-            result = self._result(item, "errored",
-                                  message=f"timed out after {self.timeout:g}s",
+            result = self._result(item, "errored", step=_index(self._at),
+                                  message=f"timed out after {self.timeout:g}s at "
+                                          f"{_where(self._at)}",
                                   detail="the adapter did not finish the case in time"
                                          + (f"\n{context}" if context else ""))
         except _Raised as raised:
@@ -238,18 +241,21 @@ class Runner:
         request = StartRequest(case=case.id, era=item.era, setup=case.setup,
                                cards=self.cards_for(case))
         step: Step | None = None
+        self._at = None
         try:
             session = self.adapter.start(request)
         except Unsupported as exc:
             return self._result(item, "unsupported", message=f"setup: {exc}")
         except ProtocolError as exc:
-            return self._result(item, "errored", message="protocol error during setup",
+            return self._result(item, "errored",
+                                message=f"protocol error during setup: {_first_line(exc)}",
                                 detail=str(exc))
         except Exception as exc:
             return self._result(item, "errored", message=f"setup failed: {_short(exc)}",
                                 detail=traceback.format_exc())
         try:
             for step in case.steps:
+                self._at = step
                 verdict = self._step(item, session, step)
                 if verdict is not None:
                     return verdict
@@ -259,7 +265,8 @@ class Runner:
                                 message=f"step {_index(step)} ({_describe(step)}): {exc}")
         except (AdapterError, ProtocolError) as exc:
             return self._result(item, "errored", step=_index(step),
-                                message=f"step {_index(step)} ({_describe(step)}): adapter error",
+                                message=f"step {_index(step)} ({_describe(step)}): adapter error: "
+                                        f"{_first_line(exc)}",
                                 detail=str(exc))
         except Exception as exc:
             return self._result(item, "errored", step=_index(step),
@@ -359,6 +366,15 @@ def _index(step: Step | None) -> int | None:
 
 def _describe(step: Step | None) -> str:
     return step.describe() if step is not None else "setup"
+
+
+def _where(step: Step | None) -> str:
+    return f"step {step.index} ({step.describe()})" if step is not None else "setup"
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def _short(exc: BaseException) -> str:

@@ -194,7 +194,8 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
             yield ("unknown-card", f"unknown card {card!r}", ["setup", "objects", i, "card"],
                    (_did_you_mean(card, [str(c["name"]) for c in spec.cards.values()])
                     if (suggested := suggested + 1) <= 20 else None)
-                   or "cards are defined in spec/cards/ (or inline with custom-cards)")
+                   or f"cards are defined in {spec.root / 'cards'} (or inline with "
+                   "custom-cards)")
         for key in ("owner", "controller"):
             if key in obj and obj[key] not in players:
                 yield ("unknown-player", f"unknown player {obj[key]!r}",

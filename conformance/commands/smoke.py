@@ -1,0 +1,211 @@
+"""``mtgconf smoke --adapter X``: a quick check that an engine speaks the protocol and that what
+it declares holds, with advice for each problem (in the spirit of Bowtie's ``smoke``).
+
+It checks the ``hello`` reply (name, version, eras and features the spec knows), that an unknown
+query is answered ``unsupported`` rather than with a crash, and runs a few small spec cases: for
+each feature the engine declares, in each era it declares, the case with the fewest steps that
+needs that feature and nothing the engine lacks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import shlex
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from rich.markup import escape
+
+from conformance.results.records import CaseResult
+from conformance.running.runner import DEFAULT_TIMEOUT, Runner, WorkItem
+from conformance.spec.catalog import Spec, default_spec
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Case
+
+from ..adapter import AdapterInfo, StartRequest, Unsupported
+from ..adapters import resolve_adapter
+from ..errors import AdapterError
+from ..reports.console import error_cause
+from ._common import console
+from ._exit import FAILED, OK, USAGE
+
+__all__ = ["advice", "choose_cases"]
+
+NAME = "smoke"
+HELP = "check quickly that an engine speaks the protocol and passes a few cases of each " \
+       "feature it declares, with advice"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``mtgconf smoke``."""
+    parser.add_argument("--adapter", required=True,
+                        help="adapter name, module:Class, or cmd:<command line>")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help=f"seconds allowed per case (default: {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--max-cases", type=int, default=12, metavar="N",
+                        help="run at most N cases (default: 12)")
+
+
+def choose_cases(cases: Sequence[Case], info: AdapterInfo, limit: int) -> list[WorkItem]:
+    """For each declared feature and era, the smallest case needing that feature and only
+    declared features (ties broken by id); at most ``limit`` items, one per case."""
+    runnable = sorted((c for c in cases if set(c.features) <= info.features),
+                      key=lambda c: (len(c.steps), c.id))
+    chosen: list[WorkItem] = []
+    seen: set[str] = set()
+    for era in info.eras:
+        for feature in sorted(info.features):
+            case = next((c for c in runnable if feature in c.features and era in c.eras
+                         and c.id not in seen), None)
+            if case is not None and len(chosen) < limit:
+                seen.add(case.id)
+                chosen.append(WorkItem(case, era))
+    return chosen
+
+
+def advice(result: CaseResult, adapter: str) -> str:
+    """What an engine author should do about a result that is not a pass."""
+    text = result.message + "\n" + result.detail
+    if result.result == "errored":
+        if "is not JSON" in text:
+            return ("write exactly one JSON object per line on stdout, and send logs and "
+                    "debugging output to stderr")
+        if "seq" in text and "expected" in text:
+            return "echo each request's 'seq' in its reply, one reply per request, in order"
+        if "timed out" in text or "no reply" in text:
+            return ("reply to every request, and flush stdout after each line (a buffered "
+                    "reply never arrives)")
+        if "exited" in text or "is gone" in text:
+            return "the engine process died: read its stderr above, and never exit before 'quit'"
+        if "reported an error" in text:
+            return ("the engine replied with an error: answer {\"unsupported\": why} for what it "
+                    "cannot do, and keep 'error' for bugs")
+        return "see the cause above; --timeout raises the time allowed"
+    if result.result == "unsupported":
+        return ("the engine declares every feature this case needs but said unsupported: "
+                "implement it, or leave the feature out of 'features' in hello")
+    return (f"the engine disagrees with the rules here: mtgconf explain --adapter "
+            f"{shlex.quote(adapter)} {result.case} --era {result.era} shows each message "
+            "beside the reference engine's trace")
+
+
+def _check_info(info: AdapterInfo, spec: Spec) -> list[str]:
+    problems = []
+    for era in info.eras:
+        if era not in spec.eras:
+            close = difflib.get_close_matches(era, list(spec.eras), n=1)
+            problems.append(f"declares unknown era {era!r}"
+                            + (f" (did you mean {close[0]!r}?)" if close else
+                               f" (known: {', '.join(spec.eras)})"))
+    for feature in sorted(info.features - set(spec.features)):
+        close = difflib.get_close_matches(feature, list(spec.features), n=1)
+        problems.append(f"declares unknown feature {feature!r}"
+                        + (f" (did you mean {close[0]!r}?)" if close else
+                           " (mtgconf features lists them)"))
+    if not info.eras:
+        problems.append("declares no era: every case will be unsupported")
+    if not info.features & set(spec.features):
+        problems.append("declares no known feature: every case needing one will be "
+                        "unsupported (start with 'characteristics')")
+    return problems
+
+
+def _unknown_query(adapter: Any, timeout: float) -> str | None:
+    """Start an empty game and ask a query no engine knows; None if the engine answered
+    unsupported, else what went wrong."""
+    found: list[str | None] = ["no answer to an unknown query within the time limit"]
+
+    def probe() -> None:
+        try:
+            session = adapter.start(StartRequest(case="smoke.unknown-query", era="modern",
+                                                 setup={}, cards={}))
+        except Unsupported:
+            found[0] = None  # an engine may refuse an empty game; that is fine
+            return
+        except Exception as exc:
+            found[0] = f"starting an empty game failed: {str(exc).splitlines()[0]}"
+            return
+        try:
+            value = session.observe({"query": "smoke-no-such-query"})
+            found[0] = f"an unknown query was answered with a value ({value!r})"
+        except Unsupported:
+            found[0] = None
+        except Exception as exc:
+            found[0] = f"an unknown query gave an error: {str(exc).splitlines()[0]}"
+        finally:
+            try:
+                session.close()
+            except Exception:
+                pass
+
+    thread = threading.Thread(target=probe, daemon=True)
+    thread.start()
+    thread.join(timeout + 5)  # the transport's own time limit says which reply never came
+    return found[0]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when every check passed, 1 when one did not, 2 if the adapter cannot start."""
+    out = console()
+    err = console(stderr=True)
+    spec = default_spec()
+    try:
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout)
+        runner = Runner(adapter, spec=spec, timeout=args.timeout)
+    except AdapterError as exc:
+        err.print(f"[red]error[/red] the engine did not start or answer hello: "
+                  f"{escape(str(exc))}", highlight=False, soft_wrap=True)
+        err.print("advice: run the command by hand and type "
+                  '{"cmd": "hello", "protocol": 1, "seq": 1}; it must print one JSON line '
+                  "with an 'info' table (docs/engine-authors.md)", highlight=False)
+        return USAGE
+    info = runner.info
+    bad = notes = 0
+    out.print(f"[bold]{escape(info.name)} {escape(info.version)}[/bold]: eras "
+              f"{escape(', '.join(info.eras)) or '(none)'}; {len(info.features)} features",
+              highlight=False, soft_wrap=True)
+    for problem in _check_info(info, spec):
+        bad += 1
+        out.print(f"  [red]problem[/red] hello: {escape(problem)}", highlight=False,
+                  soft_wrap=True)
+    items = choose_cases(load_cases(None, spec).cases, info, args.max_cases)
+    with runner:
+        unknown = _unknown_query(adapter, args.timeout)
+        if unknown is None:
+            out.print("  [green]ok[/green] an unknown query is answered unsupported")
+        else:
+            bad += 1
+            out.print(f"  [red]problem[/red] {escape(unknown)}", highlight=False)
+            out.print("    advice: answer {\"unsupported\": why} to any query or action you "
+                      "do not know; the suite counts it apart from failures", highlight=False)
+        for item in items:
+            result = runner.run_item(item)
+            features = ", ".join(f for f in item.case.features)
+            head = f"{item.case.id} [{item.era}] ({features})"
+            if result.result == "passed":
+                out.print(f"  [green]ok[/green] {escape(head)}", highlight=False,
+                          soft_wrap=True)
+                continue
+            warn = result.result == "unsupported"
+            bad += not warn
+            notes += warn
+            cause = error_cause(result) if result.result == "errored" else ""
+            color = "yellow" if warn else "red"
+            out.print(f"  [{color}]{result.result}[/{color}] {escape(head)}: "
+                      f"{escape(result.message)}" + (f" [{escape(cause)}]" if cause else ""),
+                      highlight=False, soft_wrap=True)
+            out.print(f"    advice: {escape(advice(result, args.adapter))}", highlight=False,
+                      soft_wrap=True)
+    if not items:
+        out.print("  [yellow]no spec case needs only the declared features[/yellow]; "
+                  "`mtgconf features --adapter ...` shows what you declare", highlight=False)
+    problems = bad - len(_check_info(info, spec))
+    checks = len(items) + 1
+    out.print(f"{checks - problems - notes} of {checks} checks ok"
+              + (f", {bad} problem(s)" if bad else "") + (f", {notes} unsupported" if notes
+                                                        else "")
+              + "; next: mtgconf run --adapter " + escape(shlex.quote(args.adapter)),
+              highlight=False, soft_wrap=True)
+    return OK if not bad else FAILED
