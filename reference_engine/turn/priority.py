@@ -36,7 +36,7 @@ from reference_engine.turn.pool_emptying import empty_mana_pools
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
-__all__ = ["advance_step", "give_priority", "pass_priority"]
+__all__ = ["advance_step", "game_over", "give_priority", "pass_priority"]
 
 #: Steps in which no player gets priority unless something triggers (CR 502.4, 514.3).
 NO_PRIORITY_STEPS = frozenset({"untap", "cleanup"})
@@ -51,9 +51,16 @@ def give_priority(state: GameState, player: str) -> None:
         check_state_based_actions(state)
         if not put_triggers_on_stack(state):
             break
-    state.priority_player = player
+    state.priority_player = None if game_over(state) else player
     state.extra["passes"] = 0
     state.changed()
+
+
+def game_over(state: GameState) -> bool:
+    """Whether the game has ended (CR 104.2a, 104.3): in a game of two or more players, once
+    at most one player has not lost. No one receives priority after that (CR 117.1)."""
+    lost = set(state.extra.get("lost", []))
+    return len(state.players) > 1 and len([p for p in state.players if p not in lost]) <= 1
 
 
 def _next_player(state: GameState, player: str) -> str:
@@ -105,7 +112,7 @@ def pass_priority(state: GameState, player: str) -> None:
             check_state_based_actions(state)
             if not put_triggers_on_stack(state):
                 break
-        state.priority_player = _next_player(state, player)
+        state.priority_player = None if game_over(state) else _next_player(state, player)
         return
     if state.zone_list("stack"):
         resolve_top(state)
@@ -132,7 +139,9 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
                 raise RulesViolation("illegal-action", "the stack is empty")
             size = len(stack)
             for _ in range(len(state.players) * 2):
-                assert state.priority_player is not None
+                if state.priority_player is None:
+                    raise RulesViolation("no-priority", "the game is over: no player has "
+                                         "priority (CR 104.2a)")
                 pass_priority(state, state.priority_player)
                 if len(state.zone_list("stack")) < size or state.zone_list("stack")[
                         :size] != stack[:size]:
