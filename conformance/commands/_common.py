@@ -25,7 +25,8 @@ class _Console(Console):
 def console(stderr: bool = False) -> Console:
     """A console for command output (no syntax highlighting of numbers and paths). On a
     terminal it takes the terminal's width; elsewhere ``COLUMNS`` if set, else :data:`WIDE`."""
-    options: dict[str, Any] = {"stderr": stderr, "highlight": False}
+    # Error messages on stderr are never wrapped: a CI log keeps each one on one line.
+    options: dict[str, Any] = {"stderr": stderr, "highlight": False, "soft_wrap": stderr}
     probe = _Console(**options)
     if probe.is_terminal or os.environ.get("COLUMNS", "").strip().isdigit():
         return probe
