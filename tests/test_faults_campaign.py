@@ -100,7 +100,7 @@ def test_campaign(probe_dir: Path, tmp_path: Path, name: str, fault: str, on: st
     assert gone(tag), f"left behind: {tagged(tag)}"
     unusable = on == "hello" and fault in ("crash", "garbage", "wrong-type")
     if unusable:
-        assert run.returncode == 2 and "error" in run.stdout, said
+        assert run.returncode == 2 and "error" in run.stderr, said
         return
     assert run.returncode in (0, 1), said
     results = load_report(report).results

@@ -215,14 +215,14 @@ def test_every_hostile_case_through_validate_and_run(tmp_path: Path) -> None:
     assert validate.returncode == 1
     for hostile in by_kind("case"):
         if not hostile.valid:
-            assert hostile.name in validate.stdout, hostile.name
+            assert hostile.name in validate.stdout + validate.stderr, hostile.name
     run = cli("run", str(tmp_path), "--no-progress", "--report", str(tmp_path / "r.jsonl"),
               "--junit", str(tmp_path / "r.xml"), "--markdown", str(tmp_path / "r.md"))
     assert run.returncode == 1
     results = load_report(tmp_path / "r.jsonl").results
     # the valid inputs share one case id: the first runs, the others are duplicate ids
     assert [r.result for r in results] == ["passed"]
-    assert "is also used by" in run.stdout.replace("\n", "")
+    assert "is also used by" in (run.stdout + run.stderr).replace("\n", "")
 
 
 @pytest.mark.slow
@@ -263,4 +263,4 @@ def test_every_hostile_card_through_validate(tmp_path: Path) -> None:
     run = cli("validate", env={"MTGCONF_SPEC": str(root)})
     assert run.returncode == 1
     for hostile in by_kind("card"):
-        assert hostile.name in run.stdout, hostile.name
+        assert hostile.name in run.stdout + run.stderr, hostile.name
