@@ -24,7 +24,7 @@ killed (an infinite loop is an observable bug). A mutant no case reaches is ``un
 
 Results are appended to ``--results`` (JSON lines), keyed by the module's source hash, so a run
 can be stopped and resumed; ``--recheck`` re-runs the survivors with the current cases. The
-survivors are explained in ``benchmarks/mutation_explained.toml`` (``equivalent``,
+survivors are explained in ``benchmarks/mutation_explained/*.toml`` (``equivalent``,
 ``unobservable`` or ``gap``, with the reason); kill rates count every mutant except the
 equivalent ones. The exit status is 0 when every module kills at least ``--module-floor``
 (90%) of its non-equivalent mutants, all modules together at least ``--total-floor`` (95%),
@@ -62,7 +62,7 @@ from mutation_ops import Facts, Mutant, apply, enumerate_mutants, package_facts 
 
 PACKAGE = "reference_engine"
 ENGINE = ROOT / PACKAGE
-EXPLAINED = ROOT / "benchmarks" / "mutation_explained.toml"
+EXPLAINED = ROOT / "benchmarks" / "mutation_explained"
 DEFAULT_RESULTS = Path("/tmp/mtgconf-mutation/results.jsonl")
 KILLED = ("killed", "timeout")
 #: Modules importing the engine that are re-imported with it in each child.
@@ -358,19 +358,23 @@ def read_results(path: Path) -> dict[tuple[str, str, int], Result]:
 # -- explanations and the summary ----------------------------------------------------------------
 
 
-def explanations(path: Path = EXPLAINED) -> dict[str, dict[str, str]]:
-    """Survivor key (or ``fnmatch`` pattern of keys) -> {kind, why}, from
-    ``mutation_explained.toml``."""
-    if not path.exists():
-        return {}
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+def explanations(folder: Path = EXPLAINED) -> dict[str, dict[str, str]]:
+    """Survivor key (or ``fnmatch`` pattern of keys) -> {kind, why}, from every ``*.toml`` of
+    ``benchmarks/mutation_explained/`` (one file per engine package, ``general.toml`` for the
+    patterns that hold everywhere), read in name order; a key given twice is an error."""
     table: dict[str, dict[str, str]] = {}
-    for entry in data.get("survivor", []):
-        kind = str(entry["kind"])
-        if kind not in ("equivalent", "unobservable", "gap"):
-            raise SystemExit(f"{path}: survivor {entry['key']!r}: kind {kind!r} is not "
-                             "equivalent, unobservable or gap")
-        table[str(entry["key"])] = {"kind": kind, "why": str(entry["why"])}
+    files = sorted(folder.glob("*.toml")) if folder.is_dir() else [folder]
+    files = [f for f in files if f.exists()]
+    for path in files:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for entry in data.get("survivor", []):
+            key, kind = str(entry["key"]), str(entry["kind"])
+            if kind not in ("equivalent", "unobservable", "gap"):
+                raise SystemExit(f"{path}: survivor {key!r}: kind {kind!r} is not "
+                                 "equivalent, unobservable or gap")
+            if key in table:
+                raise SystemExit(f"{path}: survivor {key!r} is explained twice")
+            table[key] = {"kind": kind, "why": str(entry["why"])}
     return table
 
 
