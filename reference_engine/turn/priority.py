@@ -152,20 +152,30 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
 
 @action("advance")
 def _advance(game: Game, a: Mapping[str, Any]) -> None:
-    """Pass with an empty stack until step ``to`` begins (at most two turns ahead)."""
+    """Pass with an empty stack until step ``to`` begins (at most two turns ahead).
+
+    The passes stop where the game ends (CR 104.2a: in a two-player game it is over once a
+    player has lost, e.g. by drawing from an empty library in a draw step, 704.5b): no step
+    begins after that. An advance asked for after the game is over is rejected, as no one
+    has priority to pass (117.1)."""
     state = game.state
     target = str(a.get("to", ""))
     if target not in STEPS:
         raise SetupError(f"advance: unknown step {target!r} (expected one of {', '.join(STEPS)})")
+    if game_over(state):
+        raise RulesViolation("no-priority", "the game is over: no player has priority to pass "
+                             "(CR 104.2a)")
     offer_choices(state, a.get("choices"))
     try:
         for _ in range(len(STEPS) * 3):
             _pass_through_turn_based(state)
+            if game_over(state):
+                return
             if state.zone_list("stack"):
                 raise RulesViolation("illegal-action",
                                      "the stack is not empty; resolve it before advancing")
             advance_step(state)
-            if state.step == target:
+            if state.step == target or game_over(state):
                 _pass_through_turn_based(state)
                 return
     finally:
@@ -181,7 +191,8 @@ def _pass_through_turn_based(state: GameState) -> None:
     for _ in range(len(state.players) * 50):
         if not stack or not all(state.objects[o].extra.get("turn_based") for o in stack):
             return
-        assert state.priority_player is not None
+        if state.priority_player is None:  # the game is over (104.2a)
+            return
         pass_priority(state, state.priority_player)
 
 
