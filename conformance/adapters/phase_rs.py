@@ -45,6 +45,10 @@ from ._views import ObjectView, ViewSession, mana_value_of
 
 __all__ = ["FEATURES", "PhaseAdapter", "PhaseSession", "classify_error"]
 
+#: The refusal of an action that needs priority once phase.rs has ended the game.
+_GAME_OVER = ("the game is over (phase.rs waits for GameOver): no player has priority "
+              "(CR 104.2a, 117.1)")
+
 #: Features this adapter can express (spec/features.toml).
 FEATURES = frozenset({
     "characteristics", "split-cards", "double-faced-cards", "kindred", "card-counting",
@@ -367,6 +371,8 @@ class PhaseSession(ViewSession):
         (CR 117.1a, 601.3); activating, playing a land or passing is ``no-priority``."""
         player = action.get("player")
         waiting = self.game.waiting_for()
+        if waiting.get("type") == "GameOver":
+            return Outcome.rejected(failure, _GAME_OVER)
         if waiting.get("type") != "Priority":
             raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
         holder = int(waiting["data"]["player"])
@@ -388,6 +394,8 @@ class PhaseSession(ViewSession):
             before = [e["id"] for e in self.game.stack()]
             if not before:
                 return Outcome.rejected("illegal-action", "the stack is empty")
+            if self._waiting() == "GameOver":
+                return Outcome.rejected("no-priority", _GAME_OVER)
             try:
                 for _ in range(12):
                     waiting = self._waiting()
@@ -412,6 +420,8 @@ class PhaseSession(ViewSession):
         target = STEPS.get(str(action.get("to")))
         if target is None:
             raise Unsupported(f"advance: unknown step {action.get('to')!r}")
+        if self._waiting() == "GameOver":
+            return Outcome.rejected("no-priority", _GAME_OVER)
         if self.game.stack():
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
