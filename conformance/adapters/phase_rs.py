@@ -141,6 +141,9 @@ class PhaseSession(ViewSession):
                            "data": {"object_id": oid, "card_id": oid,
                                     "payment_mode": {"type": "Auto"}, "targets": []}})
         outcome = self._answer_prompts(seat, action, setup=True)
+        problem = None if not outcome.ok else self._unanswered(action)
+        if problem is not None:  # e.g. an "up to two" slot phase.rs filled with no target
+            outcome = Outcome.rejected(*problem)
         if not outcome.ok:
             raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
                               f"would not cast {obj.get('card')!r} at setup "
