@@ -499,13 +499,23 @@ class PhaseSession(ViewSession):
         self._cast_from = str(self.game.object(oid).get("zone"))
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
                                               "payment_mode": {"type": "Auto"}, "targets": []}}
+        # 601.2b before 601.2c: kicking a spell that has no kicker is refused as the spell is
+        # announced, before targets; phase.rs asks for targets first, so it would refuse for
+        # them (or for the kicker prompt it never shows) instead. Timing (601.3) comes first.
+        unkickable = bool(action.get("kicked")) and _kicker_cost(self.game.object(oid)) is None
+        no_kicker = f"{self.game.object(oid).get('name')} has no kicker (CR 702.33a, 601.2b)"
         try:
             self._apply(seat, cast)
         except ValueError as exc:
             if action.get("alternative") and self._offered_if_payable(action):
                 return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
                                                       f" cost only when it can be paid ({exc})")
+            if unkickable and classify_error(str(exc)) != "timing":
+                return Outcome.rejected("illegal-choice", no_kicker)
             raise
+        if unkickable:
+            self.game = self.engine.load_game(root)
+            return Outcome.rejected("illegal-choice", no_kicker)
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok:
             return outcome
