@@ -56,6 +56,12 @@ _TYPE_ORDER = ("Kindred", "Enchantment", "Artifact", "Land", "Creature", "Planes
 _SETUP_KEYS = frozenset({"players", "active", "turn", "step", "life", "objects", "effects",
                          "mana_pool", "choices", "priority"})
 
+#: Static effects that change types, subtypes or colors (CR 613.1d-e): python-mtg's card views
+#: read its printed relations (``printed_type``, ``printed_subtype``, ``printed_color``), so what
+#: such an effect does can't be seen through them.
+_CHARACTERISTIC_EFFECTS = frozenset({"add_types", "set_types", "set_land_types", "set_colors",
+                                     "add_chosen_color"})
+
 _ZONE_RELATIONS = {"battlefield": "on_battlefield", "graveyard": "graveyard", "exile": "exile"}
 
 #: python-mtg's main phases, where a land may be played (CR 305.1).
@@ -146,6 +152,16 @@ class PythonMtgSession(ViewSession):
             raise Unsupported("python-mtg cannot build double-faced cards by name")
         if obj.get("zone") not in ("library", "hand", "battlefield", "graveyard", "exile"):
             raise Unsupported(f"object {handle!r}: python-mtg has no visible {obj.get('zone')}")
+        if obj.get("zone") == "battlefield":
+            for face in card.get("faces") or [card]:
+                for ability in face.get("abilities") or []:
+                    effect = ability.get("effect") or {}
+                    if ability.get("kind") == "static" and effect.get("type") in \
+                            _CHARACTERISTIC_EFFECTS:
+                        raise Unsupported(
+                            f"object {handle!r}: python-mtg's card views show printed types, "
+                            "subtypes and colors only, so the effect of "
+                            f"{obj['card']!r} ({effect['type']}, CR 613.1d-e) can't be seen")
         unknown = sorted(set(obj) - {"handle", "card", "zone", "owner", "tapped", "sick"})
         if unknown:
             raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
