@@ -502,7 +502,7 @@ class PhaseSession(ViewSession):
         # 601.2b before 601.2c: kicking a spell that has no kicker is refused as the spell is
         # announced, before targets; phase.rs asks for targets first, so it would refuse for
         # them (or for the kicker prompt it never shows) instead. Timing (601.3) comes first.
-        unkickable = bool(action.get("kicked")) and _kicker_cost(self.game.object(oid)) is None
+        unkickable = bool(action.get("kicked")) and not _has_kicker(self.game.object(oid))
         no_kicker = f"{self.game.object(oid).get('name')} has no kicker (CR 702.33a, 601.2b)"
         try:
             self._apply(seat, cast)
@@ -672,6 +672,14 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+def _has_kicker(obj: Mapping[str, Any]) -> bool:
+    """Whether phase.rs gives the object a kicker or multikicker (CR 702.33): as a keyword, or
+    as its additional cost of type ``Kicker`` (multikicker and non-mana kicker costs)."""
+    extra = obj.get("additional_cost")
+    return _kicker_cost(obj) is not None or (isinstance(extra, Mapping)
+                                             and extra.get("type") == "Kicker")
 
 
 def _kicker_cost(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:
