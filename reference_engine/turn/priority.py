@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
-from reference_engine.core.registry import STEP_HOOKS, action, on_step
+from reference_engine.core.registry import STEP_HOOKS, STEP_SKIPS, action, on_step
 from reference_engine.core.state import STEPS, GameState
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
@@ -84,6 +84,11 @@ def advance_step(state: GameState) -> None:
         state.step = STEPS[0]
     else:
         state.step = STEPS[index + 1]
+    if any(skip(state) for skip in STEP_SKIPS.get(state.step, [])):
+        # A skipped step doesn't begin (CR 500.2 via e.g. 508.8): on to the one after it.
+        state.log("step-skipped", step=state.step, turn=state.turn)
+        advance_step(state)
+        return
     state.log("step", step=state.step, turn=state.turn, active=state.active_player)
     for hook in STEP_HOOKS.get(state.step, []):
         hook(state)
