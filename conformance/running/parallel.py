@@ -20,7 +20,6 @@ queued chunks and terminates the workers, so a Ctrl-C stops a ``--jobs N`` run p
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import queue
 import signal
@@ -39,26 +38,13 @@ from conformance.adapters._procgroup import forget_inherited, kill_all_engines
 from conformance.errors import SpecError
 from conformance.results.records import CaseResult
 from conformance.running.runner import Runner, WorkItem, plan
+from conformance.running.start import START_METHOD, context
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 
 __all__ = ["START_METHOD", "Source", "SourceRun", "parse_shard", "run_parallel", "run_sources",
            "shard", "sources_for"]
-
-#: How worker processes start: a fresh interpreter, never a fork of a threaded process.
-START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-    else "spawn"
-#: Modules a forkserver imports once, so each worker starts with them loaded.
-PRELOAD = ["conformance.running.parallel", "conformance.adapters.reference", "generators.emit"]
-
-
-def _context() -> Any:
-    ctx = multiprocessing.get_context(START_METHOD)
-    if START_METHOD == "forkserver":
-        ctx.set_forkserver_preload(PRELOAD)
-    return ctx
-
 
 def parse_shard(text: str) -> tuple[int, int]:
     """Read ``"i/n"`` (1-based): this machine runs shard ``i`` of ``n``."""
@@ -145,7 +131,7 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
     pending = list(range(len(chunks)))
     while pending:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(),
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context(),
                                  initializer=_init_worker, initargs=(os.getpid(),)) as pool:
             futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i], isolate)
                        for i in pending}
@@ -317,7 +303,7 @@ class SourceRun:
         if self._started is not None:
             return
         chunks = [self.sources[i:i + self.chunk] for i in range(0, len(self.sources), self.chunk)]
-        ctx = _context()
+        ctx = context()
         counter = ctx.Value("q", 0)
         out = ctx.Queue()
         procs = [ctx.Process(target=_serve, args=(self.config, chunks, counter, out),
