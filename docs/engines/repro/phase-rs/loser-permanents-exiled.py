@@ -1,5 +1,6 @@
 """phase.rs (phase-python 0.103.0): In a two-player game, when a player loses, the permanents that
-player owns leave the battlefield (phase.rs exiles them), although the game is simply over
+player owns leave the battlefield (phase.rs exiles them, and the cards in that player's
+graveyard and hand too), although the game is simply over
 (CR 104.2a, 104.3); objects leave with their owner only in a multiplayer game (800.4a).
 
 Standalone: pip install phase-python==0.103.0 && python loser-permanents-exiled.py
