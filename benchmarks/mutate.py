@@ -20,8 +20,9 @@ reaches it; code run at import time gets every case), fastest first, stopping at
 whose result is not ``passed``: ``failed``, ``errored`` and ``unsupported`` all kill the mutant
 (a mutant that makes the engine refuse an action or a query, or drop a feature from its
 capabilities, is caught). Documentation metadata (the card authors' tooling and a registration's
-vocabulary spec, :mod:`mutation_ops`) is neither run nor counted: it is not engine behaviour. A child that runs past ``--timeout`` seconds is killed and counts as
-killed (an infinite loop is an observable bug). A mutant no case reaches is ``uncovered``.
+vocabulary spec, :mod:`mutation_ops`) is neither run nor counted: it is not engine behaviour.
+A child that runs past ``--timeout`` seconds is killed and counts as killed (an infinite loop
+is an observable bug). A mutant no case reaches is ``uncovered``.
 
 Results are appended to ``--results`` (JSON lines), keyed by the module's source hash, so a run
 can be stopped and resumed; ``--recheck`` re-runs the survivors with the current cases. The

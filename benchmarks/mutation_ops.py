@@ -38,8 +38,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import CodeType
 
-__all__ = ["AUTHORING_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply", "enumerate_mutants", "equivalence", "mutated_tree",
-           "package_facts"]
+__all__ = ["AUTHORING_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
+           "enumerate_mutants", "equivalence", "mutated_tree", "package_facts"]
 
 #: Keyword arguments whose value is text for people, never compared by a case.
 _TEXT_KEYWORDS = frozenset({"message", "detail"})
