@@ -78,6 +78,14 @@ class PhasePrompts:
         self._triggered: dict[int, int] = {}
         #: Answers accepted by a "you may" prompt whose details phase.rs asks next.
         self.pending: dict[str, Any] = {}
+        #: Cards discarded by a player's choice (the DiscardChoice prompt), not at random.
+        self.discarded: set[int] = set()
+
+    def reset(self) -> None:
+        """Forget the answers given, for a retry of the same action."""
+        self._triggered.clear()
+        self.pending.clear()
+        self.discarded.clear()
 
     def answer(self, answers: Mapping[str, Any]) -> None:
         """Answer the prompt phase.rs is waiting on, from ``answers``."""
@@ -325,6 +333,7 @@ class PhasePrompts:
             raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} card(s) to "
                                                   f"discard, {handles} given")
         self._select(data, handles, "discard")
+        self.discarded.update(self.s._id(h) for h in handles)
 
     def _reveal(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """The card chosen from a revealed hand (701.20): choice ``card``."""

@@ -384,7 +384,40 @@ class PhaseSession(ViewSession):
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
+        """Resolve the top of the stack (``count`` times), answering its prompts.
+
+        A random discard (CR 701.9b) phase.rs makes with its own seeded random number
+        generator, asking no one. The case format answers a random outcome as a choice
+        (``random_discard``, else ``discard``) so that every engine plays the same game; the
+        adapter follows it by choosing the seed of phase.rs's generator (``rng_seed`` in its
+        state, the engine's only source of randomness) under which phase.rs's own random
+        discard is the case's. If no seed of the first 200 gives it, the action is
+        unsupported."""
         answers = {**self.choices, **dict(action.get("choices") or {})}
+        wanted = answers.get("random_discard", answers.get("discard"))
+        if wanted is None:
+            return self._resolve(action, answers)
+        want = sorted(self._id(h) for h in ([wanted] if isinstance(wanted, str) else wanted)
+                      if h != "none")
+        root = self.game.state()
+        start = len(self.events)
+        seed = int(root["state"].get("rng_seed", 0))
+        for attempt in range(200):
+            if attempt:
+                root["state"]["rng_seed"] = seed + attempt
+                self.game = self.engine.load_game(root)
+                del self.events[start:]
+                self.prompts.reset()
+            outcome = self._resolve(action, answers)
+            random = sorted(int(e["data"]["object_id"]) for e in self.events[start:]
+                            if e.get("type") == "Discarded"
+                            and int(e["data"]["object_id"]) not in self.prompts.discarded)
+            if not random or random == want:
+                return outcome
+        raise Unsupported("phase.rs discards at random with its own generator and takes no "
+                          "answer for the outcome; no seed of the first 200 gave the case's")
+
+    def _resolve(self, action: Mapping[str, Any], answers: Mapping[str, Any]) -> Outcome:
         for _ in range(int(action.get("count", 1))):
             before = [e["id"] for e in self.game.stack()]
             if not before:
