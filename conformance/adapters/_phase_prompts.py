@@ -71,7 +71,8 @@ class PhasePrompts:
             "DiscardChoice": self._discard, "RevealChoice": self._reveal,
             "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
             "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
-            "ReturnAsAuraTarget": self._enchant, "TargetSelection": self._free_cast_targets,
+            "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
+            "TargetSelection": self._free_cast_targets,
         }
         #: How many times each trigger source's targets have been answered (603.3d: a source
         #: that triggers several times at once is answered once per ability, in order).
@@ -135,6 +136,12 @@ class PhasePrompts:
         (put a card onto the battlefield: a handle accepts, "none" declines), else ``pay`` or
         ``reveal``."""
         text = str(data.get("description", "")).lower()
+        if "tap or untap" in text and "tap_or_untap" in answers:  # "neither" declines
+            word = str(self._choice(data, answers, "tap_or_untap")).lower()
+            if word != "neither":
+                self.pending["tap_or_untap"] = word
+            self._act(data, "DecideOptionalEffect", accept=word != "neither")
+            return
         for phrase, key in (("may cast", "free_cast"), ("may put", "put")):
             if phrase in text and key in answers:
                 given = self._choice(data, answers, key)
@@ -170,11 +177,32 @@ class PhasePrompts:
         candidates = list(data.get("candidates") or [])
         copying = [i for i, c in enumerate(candidates)
                    if "copy" in str(c.get("description", "")).lower()]
+        paying = [i for i, c in enumerate(candidates)
+                  if str(c.get("description", "")).lower().startswith("pay ")]
+        declined = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
+        if not copying and "pay" in answers and declined:
+            # "As this enters, you may pay 2 life" (a shock land, 614.12): ``pay``
+            if not self._choice(data, answers, "pay"):
+                self._act(data, "ChooseReplacement", index=declined[0])
+                return
+            if not paying:
+                raise IllegalAnswer("cannot-pay", "phase.rs offers no payment here (CR 119.4: "
+                                                  "a player can't pay more life than they have)")
+            seat = int(data.get("player", 0))
+            life = int(self.s.game.player(seat)["life"])
+            self._act(data, "ChooseReplacement", index=paying[0])
+            text = str(candidates[paying[0]].get("description", "")).lower()
+            if "life" in text and int(self.s.game.player(seat)["life"]) == life:
+                # phase.rs offers the payment but makes none when life is short; the case
+                # format rejects the choice itself (CR 119.4)
+                raise IllegalAnswer("cannot-pay", f"phase.rs took no life for {text!r}: the "
+                                                  f"payment can't be made with {life} life "
+                                                  "(CR 119.4)")
+            return
         if not copying:
             raise Unsupported("phase.rs asks to choose among replacement effects "
                               f"({[c.get('description') for c in candidates]}); the case "
                               "format orders those only for mana events")
-        declined = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
         wanted = self._choice(data, answers, "copy")
         if wanted in (None, "none"):
             if not declined:
@@ -451,3 +479,39 @@ class PhasePrompts:
             raise IllegalAnswer("illegal-target", f"{targets[slot]!r} is not a legal target "
                                                   f"(phase.rs offers {legal})")
         self._act(data, "ChooseTarget", target=target)
+
+    # -- "your choice of" (CR 608.2d) ---------------------------------------------------------
+
+    def _branch(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A choice among an effect's branches: ``tap_or_untap`` (answered after the "you
+        may" prompt of a "tap or untap" effect), or for branches that put counters ("your choice
+        of a menace counter and a lifelink counter or ..."), the choice ``counter``, the kinds
+        put (one, or a list)."""
+        branches = list(data.get("branches") or [])
+        labels = [str(b.get("description", "")).lower() for b in branches]
+        if "tap_or_untap" in self.pending:  # Twiddle: "tap or untap" (701.26)
+            word = str(self.pending.pop("tap_or_untap")).lower()
+            if word not in labels:
+                raise IllegalAnswer("illegal-choice", f"phase.rs offers {labels}, not {word!r}")
+            self._act(data, "ChooseBranch", index=labels.index(word))
+            return
+        kinds: list[list[str]] = []
+        for branch in branches:
+            found: list[str] = []
+            part: Mapping[str, Any] | None = branch
+            while part:
+                effect = part.get("effect") or {}
+                if effect.get("type") == "PutCounter":
+                    found.append(str(effect.get("counter_type")).lower())
+                part = part.get("sub_ability")
+            kinds.append(sorted(found))
+        if not all(kinds):
+            raise Unsupported("phase.rs asks to choose among "
+                              f"{[b.get('description') for b in branches]}; the case format "
+                              "answers only a choice of counters")
+        given = self._choice(data, answers, "counter")
+        wanted = sorted(str(c).lower() for c in (given if isinstance(given, list) else [given]))
+        if wanted not in kinds:
+            raise IllegalAnswer("illegal-choice", f"phase.rs offers the counters {kinds}, not "
+                                                  f"{wanted}")
+        self._act(data, "ChooseBranch", index=kinds.index(wanted))

@@ -318,8 +318,9 @@ class PhaseSession(ViewSession):
         untapped = {int(o["id"]) for o in self.game.battlefield() if not o.get("tapped")}
         try:
             result: Outcome = handler(action)
-        except ValueError as exc:
-            result = Outcome.rejected(classify_error(str(exc)), str(exc))
+        except ValueError as exc:  # phase.rs refused it, or refused an answer (IllegalAnswer)
+            result = Outcome.rejected(getattr(exc, "failure", None) or classify_error(str(exc)),
+                                      str(exc))
         except Unsupported:
             self.game = self.engine.load_game(root)
             raise
@@ -368,6 +369,9 @@ class PhaseSession(ViewSession):
         (CR 117.1a, 601.3); activating, playing a land or passing is ``no-priority``."""
         player = action.get("player")
         waiting = self.game.waiting_for()
+        if waiting.get("type") == "GameOver":  # a game that is over gives no priority (104.2a)
+            return Outcome.rejected(failure, "phase.rs has ended the game: no player has "
+                                             "priority")
         if waiting.get("type") != "Priority":
             raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
         holder = int(waiting["data"]["player"])
@@ -533,6 +537,9 @@ class PhaseSession(ViewSession):
             return seat
         oid = self._id(str(action.get("object")))
         self._apply(seat, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid}})
+        answers = {**self.choices, **dict(action.get("choices") or {})}
+        while self._waiting() not in ("Priority", "GameOver"):  # "as it enters" choices
+            self.prompts.answer(answers)
         return Outcome.done()
 
     def _do_activate(self, action: Mapping[str, Any]) -> Outcome:
@@ -549,7 +556,12 @@ class PhaseSession(ViewSession):
                                                       f"{len(activated)} activated abilities")
         self._apply(seat, {"type": "ActivateAbility",
                            "data": {"source_id": oid, "ability_index": activated[index]}})
-        return self._answer_prompts(seat, action)
+        outcome = self._answer_prompts(seat, action)
+        if outcome.ok and self._waiting() != "GameOver":
+            problem = self._unanswered(action)  # a lone legal target phase.rs chose itself
+            if problem is not None:
+                return Outcome.rejected(*problem)
+        return outcome
 
     def _target(self, ref: str) -> dict[str, int]:
         if ref in self.players:
@@ -576,7 +588,7 @@ class PhaseSession(ViewSession):
                                                       f" cost only when it can be paid ({exc})")
             raise
         outcome = self._answer_prompts(seat, action)
-        if not outcome.ok:
+        if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
@@ -654,7 +666,7 @@ class PhaseSession(ViewSession):
             waiting = self.game.waiting_for()
             kind = str(waiting.get("type"))
             self._asked[kind] = self._asked.get(kind, 0) + 1
-            if kind == "Priority":
+            if kind in ("Priority", "GameOver"):  # cast; or a cost ended the game (704.5a)
                 return Outcome.done()
             if kind == "ModalFaceChoice":
                 half = action.get("half")
