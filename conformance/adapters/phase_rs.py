@@ -43,7 +43,8 @@ from ._phase_text import (
 )
 from ._views import ObjectView, ViewSession, mana_value_of
 
-__all__ = ["FEATURES", "PhaseAdapter", "PhaseSession", "classify_error"]
+__all__ = ["FEATURES", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
+           "decline_limit"]
 
 #: Features this adapter can express (spec/features.toml).
 FEATURES = frozenset({
@@ -72,6 +73,38 @@ _NO_VIEW = {
     "color_identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
 }
+
+#: Features the adapter leaves undeclared because phase.rs can't be asked about them (engine
+#: limits), and why.
+UNDECLARED = {
+    "color-identity": "phase.rs takes a card's color identity from the card data it is given "
+                      "(MTGJSON colorIdentity); it does not derive it (CR 903.4)",
+    "name-stickers": "phase.rs has no sticker model (CR 123.6)",
+    "player-effects": "phase.rs's continuous-effect records hold no effect on a player that "
+                      "the case format's player effects map to (CR 613.10)",
+}
+
+#: Words of the declines that are this adapter's own (phase.rs could be asked; the adapter
+#: doesn't ask it yet, or the case's answer doesn't fit the prompt phase.rs asks). Every other
+#: decline names a limit of phase.rs's API: no action, prompt or view for the thing.
+_ADAPTER_SIDE = ("this adapter has no", "through this adapter", "not expressible through "
+                 "phase.rs", "the case gives no", "the case names none", "the case format has "
+                 "no choice", "the case format answers only", "the case format orders those",
+                 "has no answer here", "kept prompting", "not put into words here",
+                 "on the way to", "did not reach", "no object with handle")
+
+
+def decline_limit(message: str) -> str:
+    """The side a decline (an ``unsupported`` result's message) is on: ``"engine"`` (phase.rs
+    has no action, prompt or view for it) or ``"adapter"`` (this adapter could express it and
+    doesn't). Used by the published report (``python -m conformance.reports.engines``)."""
+    if "lacks feature(s): " in message:
+        missing = message.split("lacks feature(s): ", 1)[1].split(", ")
+        return "engine" if all(f.strip() in UNDECLARED for f in missing) else "adapter"
+    if "does not implement era" in message or "implements the modern rules" in message:
+        return "engine"
+    return "adapter" if any(words in message for words in _ADAPTER_SIDE) else "engine"
+
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
                              "damage_events"})
