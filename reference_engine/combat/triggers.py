@@ -23,6 +23,7 @@ e.g. "you gain that much life", CR 608.2h).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import takewhile
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, amount
@@ -106,16 +107,13 @@ def _is_dealt_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
 
 
 def _first_block_of(state: GameState, event: Event) -> bool:
-    """Whether ``event`` is the first "blocks" event naming its attacker in its declaration."""
+    """Whether ``event`` is the first "blocks" event naming its attacker in its declaration
+    (the declaration's "blocks" events are logged one after another, 509.1)."""
     attacker = event.details.get("attacker")
     # Matchers are asked only about events of the log (triggers/abilities.py).
     index = next(i for i, e in enumerate(state.events) if e is event)
-    for e in reversed(state.events[:index]):
-        if e.kind != "blocks":
-            return True
-        if e.details.get("attacker") == attacker:
-            return False
-    return True
+    declaration = takewhile(lambda e: e.kind == "blocks", reversed(state.events[:index]))
+    return all(e.details.get("attacker") != attacker for e in declaration)
 
 
 @trigger_matcher("becomes_blocked")
