@@ -14,15 +14,18 @@ from conformance.reports.identity import run_header
 from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.running.parallel import (
     SourceRun,
+    Workers,
     parse_shard,
     run_parallel,
     run_sources,
     shard,
     sources_for,
+    start_workers,
 )
 from conformance.running.runner import Runner, plan
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
+from conformance.spec.paths import spec_root
 from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
@@ -102,15 +105,24 @@ def _no_case(args: argparse.Namespace, err: Any, cases: int, files: int, bad_fil
 def execute(args: argparse.Namespace, *, split: bool) -> int:
     """``mtgconf run`` once its options are parsed (the signals that stop it in order are set
     by :func:`conformance.commands.run.run`); ``split``: each process loads its own share."""
+    # A split run starts its workers first: they load the spec and build their adapter while
+    # this process does the same, instead of after it.
+    workers = (start_workers(args.jobs, adapter_spec=args.adapter, timeout=args.timeout,
+                             spec_root=spec_root(), era=args.era, skip=args.skip,
+                             isolate=args.isolate) if split else None)
     try:
-        return _run(args, split)
+        return _run(args, workers)
     except KeyboardInterrupt:  # before the cases ran: nothing to report
         kill_all_engines()
         console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
         return INTERRUPTED
+    finally:
+        if workers is not None:
+            workers.close()
 
 
-def _run(args: argparse.Namespace, split: bool) -> int:
+def _run(args: argparse.Namespace, workers: Workers | None) -> int:
+    split = workers is not None
     out = console()
     err = console(stderr=True)
     spec = default_spec()
@@ -146,7 +158,7 @@ def _run(args: argparse.Namespace, split: bool) -> int:
             sources_for(files, generated=count, seed=seed),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
-            skip=args.skip, isolate=args.isolate)
+            skip=args.skip, isolate=args.isolate, workers=workers)
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:
