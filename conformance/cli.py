@@ -1,4 +1,5 @@
-"""``mtgconf``: the command line. Each subcommand lives in :mod:`conformance.commands`.
+"""``mtgconf``: the command line. Each subcommand lives in :mod:`conformance.commands`; only
+the one called is imported.
 
 The entry point turns the ways a command line ends badly into plain statuses: Ctrl-C prints
 one line on stderr and exits 130, a closed standard output (``mtgconf ... | head``) exits 141
@@ -16,7 +17,7 @@ from pathlib import Path
 from conformance.spec.paths import ENV_VAR, set_spec_override
 
 from . import __version__
-from .commands import COMMANDS
+from .commands import COMMANDS, by_name
 from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
 
 __all__ = ["build_parser", "main"]
@@ -26,8 +27,9 @@ _SPEC_HELP = (f"the spec directory (default: ${ENV_VAR}, else [tool.mtgconf] spe
               "copy)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``mtgconf``."""
+def build_parser(only: str | None = "") -> argparse.ArgumentParser:
+    """The argument parser of ``mtgconf``: every command's arguments, or (``only``) just those
+    of the command called so, the others listed with their help but not imported."""
     epilog = (exit_table() + "\n\nspec directory: " + _SPEC_HELP
               + ".\n`mtgconf COMMAND --help` describes each command.")
     parser = argparse.ArgumentParser(
@@ -39,18 +41,32 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--spec", type=Path, metavar="DIR", dest="spec_dir", help=_SPEC_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
-        p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP,
-                           epilog=exit_table() if command.NAME in ("run", "smoke") else None,
+        p = sub.add_parser(command.name, help=command.help, description=command.help,
+                           epilog=exit_table() if command.name in ("run", "smoke") else None,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         p.add_argument("--spec", type=Path, metavar="DIR", dest="spec_dir",
                        default=argparse.SUPPRESS, help=_SPEC_HELP)
-        command.add_arguments(p)
+        if only == "" or command.name == only:
+            command.load().add_arguments(p)
     return parser
 
 
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command an argument list names: its first word that is not an option (or the value
+    of ``--spec``), if that is a command; ``None`` otherwise (``mtgconf --help``, a typo)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--spec":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word if by_name(word) is not None else None
+    return None
+
+
 def _dispatch(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(only=command_named(arguments))
+    args = parser.parse_args(arguments)
     if args.command is None:
         parser.print_help()
         return USAGE
@@ -61,8 +77,9 @@ def _dispatch(argv: Sequence[str] | None) -> int:
                   file=sys.stderr)
             return USAGE
         set_spec_override(spec_dir)
-    by_name = {c.NAME: c for c in COMMANDS}
-    code: int = by_name[args.command].run(args)
+    command = by_name(args.command)
+    assert command is not None  # argparse accepts only the commands listed
+    code: int = command.load().run(args)
     return code
 
 

@@ -223,3 +223,28 @@ def test_switch_lint_reports_missing_citations_and_examples() -> None:
     assert ("switch-era-missing", "switch 'legend_rule' gives no rules for era "
             "'invasion-2000'") in codes
     assert ("switch-example-eras", "switch world_rule") in codes
+
+
+def test_switch_lint_wants_a_reason_for_an_era_without_rules() -> None:
+    """An era may cite no rule for a switch only when no_rule says why; citing rules and also
+    saying there are none is reported too."""
+    from dataclasses import replace
+
+    from conformance.authoring.lint import lint_switches
+
+    switches = dict(SPEC.switches)
+    split = dict(switches["split_naming"])
+    del split["no_rule"]
+    switches["split_naming"] = split
+    legend = dict(switches["legend_rule"])
+    legend["no_rule"] = {"invasion-2000": "a reason given although rules are cited"}
+    switches["legend_rule"] = legend
+    spec = replace(SPEC, switches=switches)
+    case_eras = {cid: set(SPEC.eras) for s in switches.values() for cid in s.get("examples", [])}
+    codes = {(e.code, e.message) for e in lint_switches(spec, case_eras)}
+    assert ("switch-rule-missing", "switch 'split_naming' cites no rule for era "
+            "'invasion-2000' and does not say why") in codes
+    assert ("switch-no-rule-cited", "switch 'legend_rule' cites rules for era 'invasion-2000' "
+            "and also says it has none (no_rule)") in codes
+    assert not [c for c, _ in codes if c.startswith("switch-")
+                and c not in {"switch-rule-missing", "switch-no-rule-cited"}]

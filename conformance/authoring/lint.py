@@ -16,7 +16,8 @@ duplicate ids and handles); lint adds the checks that keep the suite readable an
   of at least one of the rulings it tags, and each ruling it tags holds in at least one of its
   eras, so a case never claims a ruling in an era where the ruling does not hold;
 * ``switch-*``: every era switch of ``spec/eras.toml`` cites each era's rules by that era's
-  edition and names example cases that exist and, between them, run in every era;
+  edition (or, where that edition has no such rule, says why in ``no_rule``) and names example
+  cases that exist and, between them, run in every era;
 * ``reference-fails`` (with ``--check-reference``): each case passes on the reference engine.
 
 Like the jsonschema validators, lint is a table of small check functions that each yield every
@@ -305,6 +306,7 @@ def lint_switches(spec: Spec, case_eras: Mapping[str, set[str]]) -> list[SpecErr
                                    path=json_path(["switch", pos, "id"]),
                                    line=line_of(lines, ["switch", pos, "id"])))
         rules = entry.get("rules", {})
+        no_rule = entry.get("no_rule", {})
         for era_id in spec.eras:
             where: list[Any] = ["switch", pos, "rules"]
             if era_id not in rules:
@@ -312,6 +314,21 @@ def lint_switches(spec: Spec, case_eras: Mapping[str, set[str]]) -> list[SpecErr
                                        f"for era {era_id!r}", file=str(path),
                                        path=json_path(where), line=line_of(lines, where)))
                 continue
+            cited = isinstance(rules[era_id], list) and bool(rules[era_id])
+            if not cited and era_id not in no_rule:
+                p = [*where, era_id]
+                found.append(SpecError(
+                    "switch-rule-missing", f"switch {name!r} cites no rule for era {era_id!r} "
+                    "and does not say why", file=str(path), path=json_path(p),
+                    line=line_of(lines, p),
+                    hint="cite the rule by that era's edition, or give no_rule.<era>: why that "
+                         "edition has none and which period source governed instead"))
+            elif cited and era_id in no_rule:
+                p = ["switch", pos, "no_rule", era_id]
+                found.append(SpecError(
+                    "switch-no-rule-cited", f"switch {name!r} cites rules for era {era_id!r} "
+                    "and also says it has none (no_rule)", file=str(path), path=json_path(p),
+                    line=line_of(lines, p), hint="keep one of the two"))
             for code, message, p, hint in _cr_findings(rules[era_id], [*where, era_id],
                                                        indexes[era_id]):
                 found.append(SpecError(code, f"switch {name}: {message}", file=str(path),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 
 from rich.console import Console
 
@@ -20,19 +19,7 @@ from conformance.results.records import CaseResult
 from ..adapter import AdapterInfo
 from ..errors import SpecError
 
-__all__ = ["add_arguments", "finish", "load"]
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the baseline options to ``mtgconf run``."""
-    parser.add_argument("--baseline", type=Path, metavar="FILE",
-                        help="known failures (TOML or JSON): a listed failure is reported as "
-                             "known-failure, a listed case that passes as fixed")
-    parser.add_argument("--strict-baseline", action="store_true",
-                        help="fail the run when a case listed in the baseline passes (fixed)")
-    parser.add_argument("--write-baseline", type=Path, metavar="FILE",
-                        help="write a baseline listing this run's failures (reasons of "
-                             "--baseline entries are kept)")
+__all__ = ["finish", "load"]
 
 
 def load(args: argparse.Namespace, out: Console) -> tuple[bool, Baseline | None]:

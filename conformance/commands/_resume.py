@@ -24,14 +24,7 @@ from conformance.running.runner import WorkItem
 
 from ..adapter import AdapterInfo
 
-__all__ = ["add_arguments", "prepare", "repair_report"]
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--resume`` to ``mtgconf run``."""
-    parser.add_argument("--resume", type=Path, metavar="REPORT",
-                        help="finish an interrupted run: run only the cases missing from this "
-                             "JSON-lines report and append to it (implies --report REPORT)")
+__all__ = ["prepare", "repair_report"]
 
 
 def repair_report(path: Path) -> int:

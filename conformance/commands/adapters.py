@@ -10,9 +10,6 @@ from ..adapters import available_adapters, resolve_adapter
 from ..errors import AdapterError
 from ._common import console
 
-NAME = "adapters"
-HELP = "list the adapters that can be named with --adapter"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     del parser  # no options

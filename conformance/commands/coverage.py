@@ -21,9 +21,6 @@ from ..errors import AdapterError
 from ..reports.jsonl import read_report
 from ._common import console
 
-NAME = "coverage"
-HELP = "rulings and CR numbers covered by cases: passing, failing, not run, not testable, no case"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf coverage``."""

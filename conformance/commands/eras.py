@@ -13,9 +13,6 @@ from conformance.spec.loader import load_cases
 
 from ._common import console
 
-NAME = "eras"
-HELP = "list the rules eras (spec/eras.toml): dates, switches and how many cases hold in each"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf eras``."""

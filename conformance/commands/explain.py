@@ -29,10 +29,6 @@ from ..reports.console import error_cause, print_spec_errors
 from ._common import console
 from ._exit import USAGE
 
-NAME = "explain"
-HELP = ("show a case in words, its rulings and CR numbers, the reference engine's trace, and "
-        "with --adapter every message exchanged with that engine")
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf explain``."""

@@ -20,9 +20,6 @@ from ..errors import AdapterError
 from ._common import console
 from ._exit import USAGE
 
-NAME = "features"
-HELP = "list the features of spec/features.toml, with case counts (and an adapter's view)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf features``."""

@@ -7,9 +7,6 @@ from pathlib import Path
 
 from ._common import console
 
-NAME = "fuzz"
-HELP = "compare an adapter with the reference engine on random scenarios; write a minimal case"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--adapter", required=True,

@@ -7,9 +7,6 @@ from pathlib import Path
 
 from ._common import console
 
-NAME = "generate"
-HELP = "write generated cases from ruling families (--list to see them)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list the families and exit")

@@ -29,9 +29,6 @@ from ._common import console
 
 __all__ = ["features_for", "render_scaffold", "title_from_statement"]
 
-NAME = "new"
-HELP = "scaffold a case file for a ruling (metadata filled from spec/rulings.toml)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf new``."""

@@ -26,9 +26,6 @@ from ..reports.jsonl import load_report
 from ..reports.markdown import write_markdown
 from ._common import console
 
-NAME = "report"
-HELP = "turn JSON-lines reports (one per engine) into an HTML matrix, badges and Markdown"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf report``."""

@@ -33,10 +33,6 @@ from ._exit import FAILED, OK, USAGE
 
 __all__ = ["advice", "choose_cases"]
 
-NAME = "smoke"
-HELP = "check quickly that an engine speaks the protocol and passes a few cases of each " \
-       "feature it declares, with advice"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf smoke``."""

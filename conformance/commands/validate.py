@@ -17,9 +17,6 @@ from conformance.spec.paths import locate_spec
 from ..reports.console import print_spec_errors
 from ._common import console
 
-NAME = "validate"
-HELP = "check the spec and case files; print every problem"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="case files or directories")

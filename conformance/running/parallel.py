@@ -20,7 +20,6 @@ queued chunks and terminates the workers, so a Ctrl-C stops a ``--jobs N`` run p
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import queue
 import signal
@@ -39,26 +38,13 @@ from conformance.adapters._procgroup import forget_inherited, kill_all_engines
 from conformance.errors import SpecError
 from conformance.results.records import CaseResult
 from conformance.running.runner import Runner, WorkItem, plan
+from conformance.running.start import START_METHOD, context
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 
-__all__ = ["START_METHOD", "Source", "SourceRun", "parse_shard", "run_parallel", "run_sources",
-           "shard", "sources_for"]
-
-#: How worker processes start: a fresh interpreter, never a fork of a threaded process.
-START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-    else "spawn"
-#: Modules a forkserver imports once, so each worker starts with them loaded.
-PRELOAD = ["conformance.running.parallel", "conformance.adapters.reference", "generators.emit"]
-
-
-def _context() -> Any:
-    ctx = multiprocessing.get_context(START_METHOD)
-    if START_METHOD == "forkserver":
-        ctx.set_forkserver_preload(PRELOAD)
-    return ctx
-
+__all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "parse_shard", "run_parallel",
+           "run_sources", "shard", "sources_for", "start_workers"]
 
 def parse_shard(text: str) -> tuple[int, int]:
     """Read ``"i/n"`` (1-based): this machine runs shard ``i`` of ``n``."""
@@ -145,7 +131,7 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
     chunks = [list(items[i:i + chunk]) for i in range(0, len(items), chunk)]
     pending = list(range(len(chunks)))
     while pending:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(),
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context(),
                                  initializer=_init_worker, initargs=(os.getpid(),)) as pool:
             futures = {i: pool.submit(_run_chunk, adapter_spec, timeout, chunks[i], isolate)
                        for i in pending}
@@ -204,11 +190,13 @@ class _Loaded:
 
 @dataclass(frozen=True)
 class _Config:
+    """What a worker needs before it knows its work: enough to load the spec and build the
+    adapter while the calling process does the same."""
+
     adapter_spec: str
     timeout: float
     era: str | None
     skip: tuple[str, ...]
-    roots: tuple[str, ...]
     spec_root: str
     isolate: bool = False
     harness: int = 0
@@ -217,7 +205,8 @@ class _Config:
 class _Chunks:
     """Loads, plans and runs chunks of sources in one process."""
 
-    def __init__(self, config: _Config, runner: Runner | None = None) -> None:
+    def __init__(self, config: _Config, runner: Runner | None = None,
+                 roots: Sequence[str] = ()) -> None:
         self.config = config
         self.spec: Spec = default_spec(Path(config.spec_root))
         self._own = runner is None
@@ -225,7 +214,7 @@ class _Chunks:
                                                        timeout=config.timeout,
                                                        isolate=config.isolate),
                                        spec=self.spec, timeout=config.timeout)
-        self.roots = [Path(r) for r in config.roots]
+        self.roots = [Path(r) for r in roots]
         self.resolve = _Resolver()
 
     def run(self, sources: Sequence[Source]) -> list[_Loaded]:
@@ -277,11 +266,23 @@ def _claim(counter: Any) -> int:
     return index
 
 
-def _serve(config: _Config, chunks: list[list[Source]], counter: Any, out: Any) -> None:
-    """A worker process: take the next chunk until none is left; send each one's outcome."""
+def _serve(config: _Config, inbox: Any, counter: Any, out: Any) -> None:
+    """A worker process: load the spec and build the adapter, then wait for the chunks (or
+    ``None``: nothing to do) and take the next chunk until none is left, sending each one's
+    outcome."""
     _init_worker(config.harness)
-    work = _Chunks(config)
     try:
+        work = _Chunks(config)
+    except Exception:  # the caller fails the same way and says why: wait for its word
+        if inbox.get() is None:
+            return
+        raise
+    try:
+        job = inbox.get()
+        if job is None:
+            return
+        roots, chunks = job
+        work.roots = [Path(r) for r in roots]
         while (index := _claim(counter)) < len(chunks):
             out.put(("claimed", index, os.getpid()))
             try:
@@ -293,15 +294,74 @@ def _serve(config: _Config, chunks: list[list[Source]], counter: Any, out: Any) 
         work.close()
 
 
+class Workers:
+    """Worker processes started before the run is planned: each loads the spec and builds its
+    adapter at once, in parallel with the calling process doing the same, and then waits for
+    its chunks (:meth:`SourceRun.results` sends them). :meth:`close` stops any still waiting."""
+
+    def __init__(self, count: int, config: _Config) -> None:
+        self.config = config
+        ctx = context()
+        self.counter = ctx.Value("q", 0)
+        self.out = ctx.Queue()
+        self.inbox = ctx.Queue()
+        self.procs = [ctx.Process(target=_serve,
+                                  args=(config, self.inbox, self.counter, self.out),
+                                  daemon=True, name=f"mtgconf-worker-{k}")
+                      for k in range(max(0, count))]
+        for proc in self.procs:
+            proc.start()
+        self._sent = False
+        self._closed = False
+
+    def send(self, roots: Sequence[Path], chunks: list[list[Source]]) -> None:
+        """Give every worker the run's chunks (once)."""
+        if self._sent:
+            raise RuntimeError("the workers have their chunks already")
+        self._sent = True
+        job = (tuple(str(r) for r in roots), chunks)
+        for _ in self.procs:
+            self.inbox.put(job)
+
+    def close(self, *, finished: bool = False) -> None:
+        """Stop the workers: a worker still waiting for chunks gets none; after a finished
+        run they are joined, otherwise (an interrupt, an error) terminated at once. Closing
+        twice does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if not self._sent:
+            self._sent = True
+            for _ in self.procs:
+                self.inbox.put(None)
+            finished = True
+        for proc in self.procs:
+            proc.join(timeout=5 if finished else 0)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=5)
+        self.out.close()
+        self.inbox.close()
+
+
+def start_workers(jobs: int, *, adapter_spec: str, timeout: float, spec_root: Path,
+                  era: str | None = None, skip: Sequence[str] = (),
+                  isolate: bool = False) -> Workers:
+    """Start the ``jobs - 1`` workers of a run on ``jobs`` processes now, before it is planned."""
+    config = _Config(adapter_spec=adapter_spec, timeout=timeout, era=era, skip=tuple(skip),
+                     spec_root=str(spec_root), isolate=isolate, harness=os.getpid())
+    return Workers(max(1, jobs) - 1, config)
+
+
 @dataclass
 class SourceRun:
     """A run split across processes: iterate :meth:`results` (in the serial order); the spec
     errors found on the way are in ``errors`` once it is done."""
 
     sources: list[Source]
-    config: _Config
+    workers: Workers
     runner: Runner
-    jobs: int
+    roots: list[Path]
     chunk: int = 8
     errors: list[SpecError] = field(default_factory=list)
     files: int = 0
@@ -309,29 +369,24 @@ class SourceRun:
     planned: int = 0
     #: Called with the number of results planned so far, as chunks are loaded.
     on_planned: Callable[[int], None] | None = None
-    _started: tuple[list[list[Source]], Any, Any, list[Any]] | None = None
+    _chunks: list[list[Source]] | None = None
 
     def start(self) -> None:
-        """Start the worker processes (they load their interpreter meanwhile); :meth:`results`
-        does it if this was not called."""
-        if self._started is not None:
+        """Send the chunks to the workers (they may be done loading meanwhile);
+        :meth:`results` does it if this was not called."""
+        if self._chunks is not None:
             return
-        chunks = [self.sources[i:i + self.chunk] for i in range(0, len(self.sources), self.chunk)]
-        ctx = _context()
-        counter = ctx.Value("q", 0)
-        out = ctx.Queue()
-        procs = [ctx.Process(target=_serve, args=(self.config, chunks, counter, out),
-                             daemon=True, name=f"mtgconf-worker-{k}")
-                 for k in range(max(0, min(self.jobs, len(chunks)) - 1))]
-        for proc in procs:
-            proc.start()
-        self._started = (chunks, counter, out, procs)
+        self._chunks = [self.sources[i:i + self.chunk]
+                        for i in range(0, len(self.sources), self.chunk)]
+        self.workers.send(self.roots, self._chunks)
 
     def results(self) -> Iterator[CaseResult]:
         self.start()
-        assert self._started is not None
-        chunks, counter, out, procs = self._started
-        local = _Chunks(self.config, runner=self.runner)
+        assert self._chunks is not None
+        chunks = self._chunks
+        counter, out, procs = self.workers.counter, self.workers.out, self.workers.procs
+        local = _Chunks(self.workers.config, runner=self.runner,
+                        roots=[str(r) for r in self.roots])
         done: dict[int, list[_Loaded]] = {}
         owner: dict[int, int] = {}
         seen: dict[str, str] = {}
@@ -354,13 +409,8 @@ class SourceRun:
                     self.on_planned(self.planned)
                 yield from kept
             finished = True
-        finally:
-            for proc in procs:  # stopped at once when the run is interrupted
-                proc.join(timeout=5 if finished else 0)
-                if proc.is_alive():
-                    proc.terminate()
-                    proc.join(timeout=5)
-            out.close()
+        finally:  # stopped at once when the run is interrupted
+            self.workers.close(finished=finished)
 
     def _drain(self, out: Any, done: dict[int, list[_Loaded]], owner: dict[int, int], *,
                block: bool) -> bool:
@@ -411,11 +461,13 @@ class SourceRun:
 
 def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
                 timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
-                skip: Sequence[str] = (), chunk: int = 8, isolate: bool = False) -> SourceRun:
-    """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers)."""
-    config = _Config(adapter_spec=adapter_spec, timeout=timeout, era=era, skip=tuple(skip),
-                     roots=tuple(str(r) for r in roots), spec_root=str(spec.root),
-                     isolate=isolate, harness=os.getpid())
-    run = SourceRun(list(sources), config, runner, jobs=max(1, jobs), chunk=chunk)
+                skip: Sequence[str] = (), chunk: int = 8, isolate: bool = False,
+                workers: Workers | None = None) -> SourceRun:
+    """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers, or the
+    ``workers`` started earlier by :func:`start_workers` with the same settings)."""
+    if workers is None:
+        workers = start_workers(jobs, adapter_spec=adapter_spec, timeout=timeout,
+                                spec_root=spec.root, era=era, skip=skip, isolate=isolate)
+    run = SourceRun(list(sources), workers, runner, roots=list(roots), chunk=chunk)
     run.start()
     return run

@@ -20,14 +20,13 @@ from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Uns
 from conformance.errors import AdapterError, ProtocolError
 from conformance.results.records import CaseResult
 from conformance.running.compare import values_equal
+from conformance.running.defaults import DEFAULT_TIMEOUT
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.model import Case, Step
 from conformance.spec.tomlio import canonical_json
 
-__all__ = ["Runner", "WorkItem", "plan"]
+__all__ = ["DEFAULT_TIMEOUT", "Runner", "WorkItem", "plan"]
 
-#: Default time limit for one case, in seconds.
-DEFAULT_TIMEOUT = 10.0
 #: Longest ``message`` / ``detail`` of a result: the start of a message, the end of a detail
 #: (a traceback's last lines say the most) are kept, so a report line stays a sane size.
 MAX_MESSAGE_CHARS = 2000

@@ -21,15 +21,17 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # spec/eras.toml [[switch]] cites both editions' rule numbers for each one; docs/eras.md
     # gives both rules in words and an example case.
     #
-    # CR 709.4 (period: Invasion FAQ, split cards): "two-sets" = a split card has both halves'
+    # CR 709.4 (period: Invasion FAQ, split cards; the 1999 CR has no split-card rule, as split
+    # cards came after its last update): "two-sets" = a split card has both halves'
     # characteristics everywhere but the stack and answers a value question with both answers;
     # "combined" = one set of characteristics combining both halves (Amonkhet, 2017 onward).
     "split_characteristics": ("two-sets", "combined"),
     # CR 709.4a / 201.4b: naming a split card needs all its names, or exactly one of them.
     "split_naming": ("all-names", "one-name"),
-    # CR 305.7 (period: Invasion FAQ, domain): a land that becomes a basic land type either
-    # becomes a basic land keeping its text ("becomes-basic") or loses its old land types and
-    # rules-text abilities ("cr-305.7").
+    # CR 305.7 (period: Invasion FAQ, domain; the 1999 CR's land rule was not seen): a land that
+    # becomes a basic land type either becomes a basic land ("becomes-basic"; it keeps its text,
+    # the FAQ-literal reading, since the FAQ is silent on it and no case asserts it) or loses
+    # its old land types and rules-text abilities ("cr-305.7").
     "land_type_change": ("becomes-basic", "cr-305.7"),
     # CR 510.2 (period 310.1-310.4): under the Sixth Edition rules (1999 until Magic 2010) the
     # combat damage step put the assigned combat damage on the stack as one object ("on-stack",

@@ -7,7 +7,9 @@
   (``{type = "set_land_types", subtypes = ["Swamp"]}``, Tainted Well, Blood Moon) makes it lose
   its old land types; under the current rules ("cr-305.7") it also loses the abilities of its
   rules text and gains only the new types' mana abilities, and its supertypes don't change; under
-  the Invasion-era FAQ ("becomes-basic") it becomes a basic land of that type and keeps its text.
+  the Invasion-era FAQ ("becomes-basic") it becomes a basic land of that type and keeps its text
+  (the FAQ is silent on the text and the 1999 CR's land rule was not seen, so no case asserts
+  that part; docs/eras.md).
   Adding types "in addition" (Urborg) is the ordinary ``add_types`` operation.
 * Domain (207.2c ability word): the number of basic land types among lands a player controls,
   at most five since there are five basic land types; the amount ``{domain = "controller"}`` is

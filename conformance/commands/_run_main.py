@@ -1,0 +1,249 @@
+"""``mtgconf run`` once its options are parsed (:mod:`conformance.commands.run`): load the
+cases, run them, report."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from rich.markup import escape
+
+from conformance.adapters._procgroup import kill_all_engines
+from conformance.reports.identity import run_header
+from conformance.results.records import CaseResult, refuses_nothing, summarize
+from conformance.running.parallel import (
+    SourceRun,
+    Workers,
+    parse_shard,
+    run_parallel,
+    run_sources,
+    shard,
+    sources_for,
+    start_workers,
+)
+from conformance.running.runner import Runner, plan
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
+from conformance.spec.paths import spec_root
+from conformance.spec.textsafe import clean_text
+
+from ..adapters import resolve_adapter
+from ..errors import AdapterError
+from ..reports.console import make_progress, print_spec_errors, print_summary
+from ..reports.junit import write_junit
+from ..reports.markdown import write_markdown
+from . import _baseline, _resume
+from ._common import console
+from ._exit import FAILED, INTERRUPTED, NO_CASES, USAGE, run_status
+
+#: Generated cases ``mtgconf run`` adds when no paths are given (see ``--generated``).
+DEFAULT_GENERATED = 300
+
+
+def _generated(args: argparse.Namespace) -> tuple[int, int]:
+    """How many generated cases the run adds, and their seed."""
+    count = args.generated if args.generated is not None else (
+        0 if args.paths else DEFAULT_GENERATED)
+    if count <= 0:
+        return 0, 0
+    from generators.emit import DEFAULT_SEED
+
+    return count, args.generated_seed if args.generated_seed is not None else DEFAULT_SEED
+
+
+def _add_generated(args: argparse.Namespace, loaded: Any, spec: Any) -> None:
+    """Append the generated set (issue 7) to ``loaded``; reported apart as generated cases."""
+    count, seed = _generated(args)
+    if count <= 0:
+        return
+    from generators.emit import load_generated
+
+    extra = load_generated(count=count, seed=seed, spec=spec)
+    loaded.cases += extra.cases
+    loaded.errors += extra.errors
+    loaded.files += extra.files
+
+
+def _with_text(result: Any, generated: dict[str, Any]) -> Any:
+    """``result`` carrying its generated case's TOML text (rendered only for a result that did
+    not pass, so a report's reader can open it); the case is drawn again from its id when this
+    process did not load it (a split run)."""
+    from generators.emit import case_text, generated_text, regenerate
+
+    case = generated.get(result.case)
+    if case is not None:
+        result.case_text = generated_text(case)
+        return result
+    data = regenerate(result.case, era=None)
+    if data is not None:
+        result.case_text = case_text(data)
+    return result
+
+
+def _status_line(code: int, err: Any) -> None:
+    """Say in words why the exit status is what it is, when it is not plain pass/fail."""
+    from ._exit import ALL_UNSUPPORTED, NOTHING_PASSED
+
+    if code == ALL_UNSUPPORTED:
+        err.print(f"[red]error[/red] every selected case is unsupported or skipped: nothing was "
+                  f"tested (exit {code}); see the reasons above")
+    elif code == NOTHING_PASSED:
+        err.print(f"[red]error[/red] not one case passed (exit {code}): only known failures, "
+                  "unsupported or skipped")
+
+
+def _no_case(args: argparse.Namespace, err: Any, cases: int, files: int, bad_files: int) -> int:
+    what = (f"{cases} case(s) loaded from {files} file(s)"
+            + (f", {bad_files} spec error(s)" if bad_files else ""))
+    err.print(f"[red]error[/red] no case selected ({what}"
+              + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
+              highlight=False)
+    return FAILED if bad_files else NO_CASES
+
+
+def execute(args: argparse.Namespace, *, split: bool) -> int:
+    """``mtgconf run`` once its options are parsed (the signals that stop it in order are set
+    by :func:`conformance.commands.run.run`); ``split``: each process loads its own share."""
+    # A split run starts its workers first: they load the spec and build their adapter while
+    # this process does the same, instead of after it.
+    workers = (start_workers(args.jobs, adapter_spec=args.adapter, timeout=args.timeout,
+                             spec_root=spec_root(), era=args.era, skip=args.skip,
+                             isolate=args.isolate) if split else None)
+    try:
+        return _run(args, workers)
+    except KeyboardInterrupt:  # before the cases ran: nothing to report
+        kill_all_engines()
+        console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
+        return INTERRUPTED
+    finally:
+        if workers is not None:
+            workers.close()
+
+
+def _run(args: argparse.Namespace, workers: Workers | None) -> int:
+    split = workers is not None
+    out = console()
+    err = console(stderr=True)
+    spec = default_spec()
+    if args.era is not None and args.era not in spec.eras:
+        err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
+                  f"{', '.join(spec.eras)} (mtgconf eras lists them)", highlight=False)
+        return USAGE
+    # With several processes and no plan needed up front (--shard, --resume), each process
+    # loads, validates and runs its own share; spec errors are printed once the run is done.
+    loaded = LoadResult()
+    if not split:
+        loaded = load_cases(args.paths or None, spec)
+        _add_generated(args, loaded, spec)
+        print_spec_errors(err, spec.errors + loaded.errors)
+    try:
+        adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
+        runner = Runner(adapter, spec=spec, timeout=args.timeout)
+    except AdapterError as exc:
+        err.print(f"[red]error[/red] {escape(clean_text(str(exc)))}", highlight=False)
+        return USAGE
+    baseline_ok, baseline = _baseline.load(args, err)
+    if not baseline_ok:
+        runner.close()
+        return USAGE
+    source_run: SourceRun | None = None
+    count, seed = _generated(args)
+    files = find_case_files(args.paths or None, spec)
+    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=count,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
+    if split:
+        source_run = run_sources(
+            sources_for(files, generated=count, seed=seed),
+            runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
+            roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
+            skip=args.skip, isolate=args.isolate, workers=workers)
+    items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
+    if args.shard:
+        try:
+            items = shard(items, *parse_shard(args.shard))
+        except ValueError as exc:
+            err.print(f"[red]error[/red] {escape(str(exc))}")
+            runner.close()
+            return USAGE
+    if not split and not items and not args.resume:
+        runner.close()
+        return _no_case(args, err, len(loaded.cases), loaded.files,
+                        len(spec.errors) + len(loaded.errors))
+    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, err, header)
+    if not resume_ok:
+        runner.close()
+        return USAGE
+    generated = {c.id: c for c in loaded.cases if c.generated is not None}
+    interrupted = False
+    progress = make_progress(out)
+    show = not args.no_progress and not args.quiet
+    stream: Iterator[CaseResult] = iter(())
+    try:
+        with runner:
+            if show:
+                progress.start()
+            task = progress.add_task(escape(runner.info.name),
+                                     total=None if split else len(items),
+                                     bad=0)
+            bad = 0
+            if source_run is not None:
+                source_run.on_planned = lambda n: progress.update(task, total=n)
+                stream = source_run.results()
+            else:
+                stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                                       timeout=args.timeout, isolate=args.isolate)
+                          if args.jobs > 1 else map(runner.run_item, items))
+            for result in stream:
+                if baseline is not None:
+                    result = baseline.apply(result)
+                if result.generated and result.result != "passed":
+                    result = _with_text(result, generated)
+                results.append(result)
+                if writer:
+                    writer.write(result)
+                bad += result.result in ("failed", "errored")
+                progress.update(task, advance=1, bad=bad)
+    except KeyboardInterrupt:
+        interrupted = True
+        close = getattr(stream, "close", None)
+        if callable(close):
+            close()  # a parallel run: stop its workers now
+    finally:
+        if show:
+            progress.stop()
+        if writer:
+            writer.close()
+    if source_run is not None:
+        loaded.errors = source_run.errors
+        print_spec_errors(err, spec.errors + loaded.errors)
+    name = f"{runner.info.name} {runner.info.version}"
+    if args.junit:
+        write_junit(results, args.junit, name=name)
+    if args.markdown:
+        write_markdown(results, args.markdown, name=name)
+    print_summary(out, results, adapter=name)
+    if loaded.errors or spec.errors:
+        err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
+                  "files above were not run")
+    if interrupted:
+        total = source_run.planned if source_run is not None else len(items)
+        err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
+                  "the reports hold what finished")
+        return INTERRUPTED
+    if split and not results:
+        return _no_case(args, err, 0, 0, len(spec.errors) + len(loaded.errors))
+    ok = summarize(results).ok and not loaded.errors and not spec.errors
+    refused = [r for r in results if r.result == "unsupported"]
+    if refused and refuses_nothing(runner.info):
+        # The reference engine declares every feature and era: refusing a case is a bug.
+        err.print(f"[red]{len(refused)} case(s) unsupported on the reference engine[/red], "
+                  "which declares every feature and era: " + escape(", ".join(
+                      f"{r.case} [{r.era}]" for r in refused[:5]))
+                  + (" ..." if len(refused) > 5 else ""))
+        ok = False
+    ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
+    code = run_status(results, bad=not ok)
+    _status_line(code, err)
+    return code
