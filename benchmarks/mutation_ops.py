@@ -62,6 +62,10 @@ class Mutant:
     import_time: bool  #: runs when the module is imported (not inside a function body)
     #: Why it is mechanically equivalent should it survive (empty: it may not be).
     equivalent: str = ""
+    #: The first line of the expression it is part of (0: ``line``). Coverage is looked up from
+    #: there: CPython folds a constant tuple into one instruction on the tuple's first line, so
+    #: an element on a continuation line never shows up as executed.
+    first_line: int = 0
 
     @property
     def key(self) -> str:
@@ -527,6 +531,8 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
     aliases, go unmutated, and marks the mechanically equivalent mutants.
     """
     collector = _collect(source, facts)
+    parents = {child: node for node in ast.walk(collector.tree)
+               for child in ast.iter_child_nodes(node)}
     found: list[Mutant] = []
     for index, (node, operator, before, after, _change, function, import_time) in enumerate(
             collector.found):
@@ -535,8 +541,22 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
         found.append(Mutant(module=module, index=index, line=line, end_line=end,
                             function=function, operator=operator, before=before, after=after,
                             import_time=import_time,
-                            equivalent=equivalence(collector.tags[index], facts or Facts())))
+                            equivalent=equivalence(collector.tags[index], facts or Facts()),
+                            first_line=_expression_start(node, parents)))
     return found
+
+
+def _expression_start(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> int:
+    """The first line of the outermost expression around ``node`` within its statement."""
+    first = getattr(node, "lineno", 0)
+    parent = parents.get(node)
+    while parent is not None and not isinstance(node, ast.stmt) \
+            and not isinstance(parent, ast.stmt):
+        first = min(first, getattr(parent, "lineno", first) or first)
+        node, parent = parent, parents.get(parent)
+    if parent is not None and not isinstance(node, ast.stmt):
+        first = min(first, getattr(node, "lineno", first) or first)
+    return first
 
 
 def mutated_tree(source: str, index: int, facts: Facts | None = None) -> ast.Module:

@@ -115,6 +115,18 @@ def test_mechanical_equivalences_are_named() -> None:
     assert why[("return (x or 0) + y[0]", "return None")].startswith("every caller")
 
 
+def test_coverage_of_a_mutant_starts_at_its_expression() -> None:
+    """A constant on a continuation line of a folded tuple never shows up as executed: its
+    coverage is looked up from the first line of the expression it is part of."""
+    source = ("from __future__ import annotations\n\n\n"
+              "def f(t: str) -> bool:\n"
+              "    return t in (\"a\",\n"
+              "                 \"b\")\n")
+    found = {m.before: m for m in enumerate_mutants("m.py", source)}
+    assert (found["'b'"].line, found["'b'"].first_line) == (6, 5)
+    assert found["'a'"].first_line == 5
+
+
 @pytest.mark.parametrize(("result", "killed"), [
     ("passed", False), ("failed", True), ("errored", True), ("unsupported", True),
     ("skipped", True), ("known-failure", True),
