@@ -216,7 +216,8 @@ def load_suite(snapshot: Snapshot, generated: int, timeout: float) -> Suite:
 def relevant(suite: Suite, mutant: Mutant) -> list[int]:
     """The items that can see ``mutant``: every item for code run at import time, otherwise
     those that executed one of its lines (fastest first)."""
-    span = [(mutant.module, line) for line in range(mutant.line, mutant.end_line + 1)]
+    span = [(mutant.module, line)
+            for line in range(mutant.first_line or mutant.line, mutant.end_line + 1)]
     if mutant.import_time or any(hit in suite.import_lines for hit in span):
         return list(range(len(suite.items)))
     mask = 0

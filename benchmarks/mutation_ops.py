@@ -93,6 +93,10 @@ class Mutant:
     #: Why it changes documentation metadata, not engine behaviour (empty: it does not);
     #: such a mutant is neither run nor counted.
     documentation: str = ""
+    #: The first line of the expression it is part of (0: ``line``). Coverage is looked up from
+    #: there: CPython folds a constant tuple into one instruction on the tuple's first line, so
+    #: an element on a continuation line never shows up as executed.
+    first_line: int = 0
 
     @property
     def key(self) -> str:
@@ -605,6 +609,8 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
     """
     collector = _collect(source, facts)
     authoring = AUTHORING_MODULES.get(module, "")
+    parents = {child: node for node in ast.walk(collector.tree)
+               for child in ast.iter_child_nodes(node)}
     found: list[Mutant] = []
     for index, (node, operator, before, after, _change, function, import_time) in enumerate(
             collector.found):
@@ -615,8 +621,22 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
                             function=function, operator=operator, before=before, after=after,
                             import_time=import_time,
                             equivalent=equivalence(collector.tags[index], facts or Facts()),
-                            documentation=documentation))
+                            documentation=documentation,
+                            first_line=_expression_start(node, parents)))
     return found
+
+
+def _expression_start(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> int:
+    """The first line of the outermost expression around ``node`` within its statement."""
+    first = getattr(node, "lineno", 0)
+    parent = parents.get(node)
+    while parent is not None and not isinstance(node, ast.stmt) \
+            and not isinstance(parent, ast.stmt):
+        first = min(first, getattr(parent, "lineno", first) or first)
+        node, parent = parent, parents.get(parent)
+    if parent is not None and not isinstance(node, ast.stmt):
+        first = min(first, getattr(node, "lineno", first) or first)
+    return first
 
 
 def mutated_tree(source: str, index: int, facts: Facts | None = None) -> ast.Module:

@@ -222,6 +222,18 @@ def test_the_authoring_modules_are_what_the_engine_never_runs_for_a_case() -> No
                 assert {a.name for a in node.names} <= {"describe", "Params"}, rel
 
 
+def test_coverage_of_a_mutant_starts_at_its_expression() -> None:
+    """A constant on a continuation line of a folded tuple never shows up as executed: its
+    coverage is looked up from the first line of the expression it is part of."""
+    source = ("from __future__ import annotations\n\n\n"
+              "def f(t: str) -> bool:\n"
+              "    return t in (\"a\",\n"
+              "                 \"b\")\n")
+    found = {m.before: m for m in enumerate_mutants("m.py", source)}
+    assert (found["'b'"].line, found["'b'"].first_line) == (6, 5)
+    assert found["'a'"].first_line == 5
+
+
 @pytest.mark.parametrize(("result", "killed"), [
     ("passed", False), ("failed", True), ("errored", True), ("unsupported", True),
     ("skipped", True), ("known-failure", True),
