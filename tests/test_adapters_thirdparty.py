@@ -390,8 +390,35 @@ def test_a_report_groups_failures_by_their_analysis() -> None:
     assert '<a id="dfc-mana-value"></a>' in text
     assert "### dfc-mana-value (engine-bug, 3 results)" in text
     assert "### unanalysed (no analysis yet, 1 result)" in text
-    assert "| phase-rs does not implement era 'invasion-2000' | 1 |" in text
+    assert "| phase-rs does not implement era 'invasion-2000' | 1 | engine |" in text
     assert "docs/engines/repro/phase-rs/dfc-mana-value.py" in text
+    assert "| modern | spec | 1 | 1 | 100.0% |" in text  # reach: the eras the adapter has
+    assert "| modern | generated | 3 | 3 | 100.0% |" in text
+
+
+def test_phase_declines_name_the_side_of_their_limit() -> None:
+    """The report marks each phase.rs decline engine or adapter limit: undeclared features
+    are engine limits only when phase.rs can't be asked about them."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    assert decline_limit("phase-rs lacks feature(s): color-identity, name-stickers") == "engine"
+    assert decline_limit("phase-rs lacks feature(s): color-identity, sacrifice") == "adapter"
+    assert decline_limit("step 2 (resolve): phase.rs asks Foo while resolving; this adapter "
+                         "has no case choice for that prompt") == "adapter"
+    assert decline_limit("step 1 (observe shields): query 'shields': phase.rs keeps "
+                         "prevention shields inside its replacement effects") == "engine"
+
+
+def test_reach_counts_supported_results_by_era_and_set() -> None:
+    from conformance.reports.engines import reach
+    from conformance.results.records import CaseResult
+
+    results = [CaseResult(case="a", era="modern", result="passed"),
+               CaseResult(case="b", era="modern", result="unsupported"),
+               CaseResult(case="c", era="modern", result="failed", generated=True),
+               CaseResult(case="d", era="invasion-2000", result="unsupported")]
+    assert reach(results, ["modern"]) == {("modern", "spec"): (1, 2),
+                                          ("modern", "generated"): (1, 1)}
 
 
 def _repros(engine: str) -> list[Path]:

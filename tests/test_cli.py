@@ -282,3 +282,28 @@ def test_adapters_hint_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(cmd, "resolve_adapter", unavailable)
     assert main(["adapters"]) == 0
     assert "mtg-conformance[phase]" in capsys.readouterr().out
+
+
+def test_a_command_imports_only_its_own_module() -> None:
+    """``mtgconf run`` parses its options without importing the other commands' code (nor the
+    harness: its workers start before that), and the top-level help lists every command."""
+    code = ("import sys; from conformance.cli import build_parser; build_parser(only='run'); "
+            "print(sorted(m for m in sys.modules if m.startswith(('conformance.commands.', "
+            "'conformance.running.runner', 'reference_engine'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['conformance.commands._exit', 'conformance.commands.run']"
+    from conformance.cli import build_parser
+    from conformance.commands import COMMANDS
+
+    text = build_parser(only=None).format_help()
+    assert all(c.name in text and c.help[:30] in text.replace("\n", " ") for c in COMMANDS)
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["run", "-q"], "run"), (["--spec", "run", "validate"], "validate"),
+    (["--spec=x", "coverage"], "coverage"), (["--help"], None), (["rnu"], None), ([], None)])
+def test_the_command_is_found_before_parsing(argv: list[str], command: str | None) -> None:
+    from conformance.cli import command_named
+
+    assert command_named(argv) == command

@@ -23,6 +23,7 @@ from conformance.running.parallel import (
     run_sources,
     shard,
     sources_for,
+    start_workers,
 )
 from conformance.running.runner import WorkItem, plan
 from conformance.spec.catalog import default_spec
@@ -148,3 +149,40 @@ def test_a_worker_that_dies_leaves_its_chunk_errored_and_the_run_going() -> None
 
 def test_workers_start_fresh_interpreters() -> None:
     assert START_METHOD in ("forkserver", "spawn")
+
+
+class FailingSetupAdapter(ReferenceAdapter):
+    """An adapter that cannot be built in a worker process (its engine is missing there)."""
+
+    def __init__(self) -> None:
+        if multiprocessing.parent_process() is not None:
+            raise RuntimeError("no engine in this worker")
+        super().__init__()
+
+
+def test_workers_started_early_stop_quietly_when_the_run_ends_before_it_starts(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Workers start before the run is planned; a run that stops first (a bad option, an
+    adapter that cannot be built) stops them, and one whose setup failed says nothing."""
+    workers = start_workers(2, adapter_spec="tests.test_parallel:FailingSetupAdapter",
+                            timeout=10, spec_root=default_spec().root)
+    workers.close()
+    workers.close()  # twice: nothing more
+    assert all(not p.is_alive() for p in workers.procs)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_worker_whose_setup_failed_leaves_its_chunks_to_the_others() -> None:
+    spec = default_spec()
+    files = find_case_files(None, spec)[:12]
+    with Runner(ReferenceAdapter(), spec=spec) as runner:
+        workers = start_workers(2, adapter_spec="tests.test_parallel:FailingSetupAdapter",
+                                timeout=10, spec_root=spec.root)
+        split = run_sources(sources_for(files), runner=runner, adapter_spec="unused", jobs=2,
+                            timeout=10, roots=case_roots(None, spec), spec=spec, chunk=2,
+                            workers=workers)
+        results = list(split.results())
+        serial = [runner.run_item(i) for i in plan(load_cases(files, spec).cases, runner.info)]
+    assert [(r.case, r.era) for r in results] == [(r.case, r.era) for r in serial]
+    for got, want in zip(results, serial, strict=True):
+        assert got.result == want.result or got.message.startswith("a worker process died")

@@ -123,6 +123,14 @@ class EffectWriter:
                 raise Unsupported(f"phase.rs has no copiable values for {entry.get('of')!r} "
                                   "(it keeps them only for objects it has seen on the battlefield)")
             source = self._objects.get(str(self._ids.get(str(entry.get("of")), -1))) or {}
+            if str((source.get("back_face") or {}).get("layout_kind")) in ("Transform",
+                                                                            "ModalDfc"):
+                # Loaded with this record, phase.rs gives the copier the source's base
+                # characteristics and back face (a single-faced copy then transforms), which
+                # its own copy effects (Clone) don't; its sandbox has no action that copies.
+                raise Unsupported("a copy of a double-faced permanent given as setup data: "
+                                  "phase.rs's sandbox has no copy action, and its copy record "
+                                  "written at setup also copies the back face (CR 707.8)")
             mods = [{"type": "CopyValues", "values": values, "display_source": "Card",
                      "printed_ref": source.get("printed_ref"), "token_art": None,
                      "token_image_ref": None}]

@@ -38,6 +38,21 @@ _COLOR_OPTIONS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Re
                   "green": "Green"}
 
 
+class IllegalAnswer(ValueError):
+    """phase.rs does not offer the case's answer: the action is rejected with ``failure``."""
+
+    def __init__(self, failure: str, message: str) -> None:
+        super().__init__(message)
+        self.failure = failure
+
+
+def _handles(value: Any) -> list[str]:
+    """A choice's handles: one handle, a list of them, or ``"none"`` (no card)."""
+    if value is None or value == "none":
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
 class PhasePrompts:
     """The prompt answers of one session, from the case's ``choices``."""
 
@@ -45,20 +60,39 @@ class PhasePrompts:
         self.s = session
         #: The choice keys phase.rs has asked for so far.
         self.used: set[str] = set()
-        self._handlers: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], None]] = {
+        self.handlers: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], None]] = {
             "UnlessPayment": self._unless, "OptionalEffectChoice": self._optional,
             "NamedChoice": self._named, "DamageSourceChoice": self._source,
             "ReplacementChoice": self._replacement, "CopyTargetChoice": self._copy_target,
             "ChooseLegend": self._legend, "CopyRetarget": self._retarget,
             "SeparatePilesPartition": self._partition, "SeparatePilesChoice": self._pile,
-            "PileChoice": self._pile,
+            "PileChoice": self._pile, "TriggerTargetSelection": self._trigger_targets,
+            "OrderTriggers": self._order_triggers, "SearchChoice": self._search,
+            "DiscardChoice": self._discard, "RevealChoice": self._reveal,
+            "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
+            "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
+            "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
+            "TargetSelection": self._free_cast_targets,
         }
+        #: How many times each trigger source's targets have been answered (603.3d: a source
+        #: that triggers several times at once is answered once per ability, in order).
+        self._triggered: dict[int, int] = {}
+        #: Answers accepted by a "you may" prompt whose details phase.rs asks next.
+        self.pending: dict[str, Any] = {}
+        #: Cards discarded by a player's choice (the DiscardChoice prompt), not at random.
+        self.discarded: set[int] = set()
+
+    def reset(self) -> None:
+        """Forget the answers given, for a retry of the same action."""
+        self._triggered.clear()
+        self.pending.clear()
+        self.discarded.clear()
 
     def answer(self, answers: Mapping[str, Any]) -> None:
         """Answer the prompt phase.rs is waiting on, from ``answers``."""
         waiting = self.s.game.waiting_for()
         kind = str(waiting.get("type"))
-        handler = self._handlers.get(kind)
+        handler = self.handlers.get(kind)
         if handler is None:
             raise Unsupported(f"phase.rs asks {kind} while resolving; this adapter has no "
                               "case choice for that prompt")
@@ -67,6 +101,9 @@ class PhasePrompts:
     # -- lookup ---------------------------------------------------------------------------------
 
     def _choice(self, data: Mapping[str, Any], answers: Mapping[str, Any], *keys: str) -> Any:
+        """The answer to ``keys`` for the prompted player: ``<key>_<player>``, then
+        ``<key>_opponent`` (another player than the resolving object's controller), then
+        ``<key>``; a table keyed by player names answers for each player."""
         seat = int(data.get("player", 0))
         player = self.s.players[seat]
         stack = self.s.game.stack()
@@ -76,7 +113,10 @@ class PhasePrompts:
                                               else ()), key):
                 if name in answers:
                     self.used.add(key)
-                    return answers[name]
+                    value = answers[name]
+                    if isinstance(value, Mapping) and player in value:
+                        return value[player]
+                    return value
         raise Unsupported(f"phase.rs asks {player} to choose ({' / '.join(keys)}); the case "
                           "gives no such choice")
 
@@ -90,7 +130,26 @@ class PhasePrompts:
         self._act(data, "PayUnlessCost", pay=bool(self._choice(data, answers, "pay")))
 
     def _optional(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A "you may" effect (CR 608.2d). phase.rs's prompt gives only the ability's text, so
+        the case's choice is found by what the text lets the player do: ``free_cast`` (cast a
+        spell while this resolves, 608.2g: an answer other than "none" accepts), ``put``
+        (put a card onto the battlefield: a handle accepts, "none" declines), else ``pay`` or
+        ``reveal``."""
         text = str(data.get("description", "")).lower()
+        if "tap or untap" in text and "tap_or_untap" in answers:  # "neither" declines
+            word = str(self._choice(data, answers, "tap_or_untap")).lower()
+            if word != "neither":
+                self.pending["tap_or_untap"] = word
+            self._act(data, "DecideOptionalEffect", accept=word != "neither")
+            return
+        for phrase, key in (("may cast", "free_cast"), ("may put", "put")):
+            if phrase in text and key in answers:
+                given = self._choice(data, answers, key)
+                accept = given not in (None, "none", False)
+                if accept:
+                    self.pending[key] = given
+                self._act(data, "DecideOptionalEffect", accept=accept)
+                return
         keys = ("reveal", "pay") if "reveal" in text and "pay" not in text else ("pay", "reveal")
         self._act(data, "DecideOptionalEffect", accept=bool(self._choice(data, answers, *keys)))
 
@@ -130,11 +189,32 @@ class PhasePrompts:
         candidates = list(data.get("candidates") or [])
         copying = [i for i, c in enumerate(candidates)
                    if "copy" in str(c.get("description", "")).lower()]
+        paying = [i for i, c in enumerate(candidates)
+                  if str(c.get("description", "")).lower().startswith("pay ")]
+        declined = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
+        if not copying and "pay" in answers and declined:
+            # "As this enters, you may pay 2 life" (a shock land, 614.12): ``pay``
+            if not self._choice(data, answers, "pay"):
+                self._act(data, "ChooseReplacement", index=declined[0])
+                return
+            if not paying:
+                raise IllegalAnswer("cannot-pay", "phase.rs offers no payment here (CR 119.4: "
+                                                  "a player can't pay more life than they have)")
+            seat = int(data.get("player", 0))
+            life = int(self.s.game.player(seat)["life"])
+            self._act(data, "ChooseReplacement", index=paying[0])
+            text = str(candidates[paying[0]].get("description", "")).lower()
+            if "life" in text and int(self.s.game.player(seat)["life"]) == life:
+                # phase.rs offers the payment but makes none when life is short; the case
+                # format rejects the choice itself (CR 119.4)
+                raise IllegalAnswer("cannot-pay", f"phase.rs took no life for {text!r}: the "
+                                                  f"payment can't be made with {life} life "
+                                                  "(CR 119.4)")
+            return
         if not copying:
             raise Unsupported("phase.rs asks to choose among replacement effects "
                               f"({[c.get('description') for c in candidates]}); the case "
                               "format orders those only for mana events")
-        declined = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
         wanted = self._choice(data, answers, "copy")
         if wanted in (None, "none"):
             if not declined:
@@ -199,3 +279,251 @@ class PhasePrompts:
     def _pile(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         side = "A" if int(self._choice(data, answers, "pile")) == 1 else "B"
         self._act(data, "ChoosePile", pile={"type": side})
+
+    # -- triggered abilities (CR 603.3) -------------------------------------------------------
+
+    def _trigger_targets(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A triggered ability's targets, chosen as it is put on the stack (603.3d): the
+        choice ``trigger_targets`` by the source's handle or card name, written as a cast
+        action's targets (a value, a list in slot order, or a table by slot name), or a list
+        of such answers, one per ability when the source triggered more than once."""
+        source = int(data.get("source_id", -1))
+        table = answers.get("trigger_targets")
+        handle = self.s._handle_of(source)
+        obj = self.s.game.object(source) or {}
+        key = next((k for k in (handle, obj.get("name")) if isinstance(table, Mapping)
+                    and k in table), None)
+        if not isinstance(table, Mapping) or key is None:
+            raise Unsupported(f"phase.rs asks for the targets of {handle}'s triggered ability "
+                              f"({data.get('description')}); the case gives no "
+                              "trigger_targets answer for it")
+        self.used.add("trigger_targets")
+        given = table[key]
+        slot = int((data.get("selection") or {}).get("current_slot", 0))
+        if slot == 0:
+            self._triggered[source] = self._triggered.get(source, 0) + 1
+        nth = self._triggered.get(source, 1) - 1
+        if isinstance(given, list) and given and all(isinstance(g, (list, Mapping))
+                                                     for g in given):
+            given = given[min(nth, len(given) - 1)]
+        values = (list(given.values()) if isinstance(given, Mapping)
+                  else list(given) if isinstance(given, list) else [given])
+        flat = [v for value in values for v in (value if isinstance(value, list) else [value])]
+        slots = list(data.get("target_slots") or [])
+        if slot >= len(flat):
+            if slot < len(slots) and slots[slot].get("optional"):
+                self._act(data, "ChooseTarget", target=None)
+                return
+            raise IllegalAnswer("illegal-target", f"phase.rs asks for target {slot + 1} of "
+                                                  f"{handle}'s triggered ability; the case "
+                                                  f"gives {len(flat)}")
+        target = self.s._target(str(flat[slot]))
+        legal = list((data.get("selection") or {}).get("current_legal_targets")
+                     or (slots[slot].get("legal_targets") if slot < len(slots) else []) or [])
+        if target not in legal:
+            raise IllegalAnswer("illegal-target", f"{flat[slot]!r} is not a legal target for "
+                                                  f"{handle}'s triggered ability (phase.rs "
+                                                  f"offers {legal})")
+        self._act(data, "ChooseTarget", target=target)
+
+    def _order_triggers(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The order a player puts their triggered abilities on the stack (603.3b): the
+        choice ``trigger_order``, the sources' handles bottom first; abilities of sources it
+        doesn't name follow in the order they triggered (as without an answer)."""
+        order = [str(h) for h in answers.get("trigger_order") or []]
+        ranks = {h: i for i, h in enumerate(order)}
+        sources = [self.s._handle_of(int(t.get("source_id", -1)))
+                   for t in data.get("triggers") or []]
+        names = [str(t.get("source_name")) for t in data.get("triggers") or []]
+        if order:
+            self.used.add("trigger_order")
+        chosen = sorted(range(len(sources)), key=lambda i: ranks.get(
+            sources[i], ranks.get(names[i], len(ranks))))
+        self._act(data, "OrderTriggers", order=chosen)
+
+    # -- hidden zones and libraries (CR 701.9, 701.20-701.25) ---------------------------------
+
+    def _select(self, data: Mapping[str, Any], handles: list[str], what: str) -> None:
+        """Answer a ``SelectCards`` prompt with the cards of ``handles``; a card phase.rs
+        does not offer, or a wrong number of them, is an illegal choice."""
+        offered = [int(c) for c in data.get("cards") or []]
+        ids = [self.s._id(h) for h in handles]
+        missing = [h for h, i in zip(handles, ids, strict=True) if i not in offered]
+        if missing:
+            raise IllegalAnswer("illegal-choice", f"phase.rs does not offer {missing} to "
+                                                  f"{what} (it offers "
+                                                  f"{[self.s._handle_of(c) for c in offered]})")
+        self._act(data, "SelectCards", cards=ids)
+
+    def _search(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Cards found by a library search (701.23): choice ``search``, handles or "none"
+        (a search for a stated quality may find fewer, 701.23b)."""
+        handles = _handles(self._choice(data, answers, "search"))
+        count = int(data.get("count", 1))
+        if len(handles) > count:
+            raise IllegalAnswer("illegal-choice", f"the search finds at most {count} card(s), "
+                                                  f"{handles} given")
+        self._select(data, handles, "find")
+
+    def _discard(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Cards discarded by the player's choice (701.9): choice ``discard``."""
+        handles = _handles(self._choice(data, answers, "discard"))
+        count = int(data.get("count", 1))
+        if len(handles) != min(count, len(data.get("cards") or [])):
+            raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} card(s) to "
+                                                  f"discard, {handles} given")
+        self._select(data, handles, "discard")
+        self.discarded.update(self.s._id(h) for h in handles)
+
+    def _reveal(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The card chosen from a revealed hand (701.20): choice ``card``."""
+        self._select(data, _handles(self._choice(data, answers, "card")), "choose")
+
+    def _zone_choice(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Objects a player chooses for an effect: for a sacrifice, the choice ``sacrifice``
+        (701.21a)."""
+        kind = str(data.get("effect_kind"))
+        if kind == "CastFromZone":  # the spell cast while this resolves (608.2g)
+            given = self.pending.get("free_cast") or self._choice(data, answers, "free_cast")
+            handle = given.get("object") if isinstance(given, Mapping) else given
+            self.pending["free_cast"] = given
+            self._select(data, _handles(handle), "cast")
+            return
+        if kind != "Sacrifice":
+            raise Unsupported(f"phase.rs asks the player to choose objects for {kind}; the "
+                              "case format has no choice for that")
+        handles = _handles(self._choice(data, answers, "sacrifice"))
+        count = int(data.get("count", 1))
+        if len(handles) != min(count, len(data.get("cards") or [])):
+            raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} permanent(s) to "
+                                                  f"sacrifice, {handles} given")
+        self._select(data, handles, "sacrifice")
+
+    def _split(self, data: Mapping[str, Any], answer: Any, keep: str, away: str
+               ) -> tuple[list[str], list[str]]:
+        """A scry or surveil answer as (cards kept on top, top first; the others): every card
+        phase.rs shows is placed, a card the answer leaves out going to the side it doesn't
+        list (the format's ``{ bottom = [...] }`` keeps the rest on top)."""
+        if not isinstance(answer, Mapping):
+            raise IllegalAnswer("illegal-choice", f"the answer must be a table of {keep} and "
+                                                  f"{away}, not {answer!r}")
+        top, other = _handles(answer.get(keep)), _handles(answer.get(away))
+        shown = [int(c) for c in data.get("cards") or []]
+        listed = {self.s._id(h) for h in top + other}
+        rest = [self.s._handle_of(c) for c in shown if c not in listed]
+        if rest and keep in answer and away in answer:
+            raise IllegalAnswer("illegal-choice", f"the answer does not place {rest}")
+        if rest:
+            top, other = (top, other + rest) if keep in answer else (top + rest, other)
+        if sorted(self.s._id(h) for h in top + other) != sorted(shown):
+            raise IllegalAnswer("illegal-choice", f"the answer places {top + other}; phase.rs "
+                                                  f"shows {[self.s._handle_of(c) for c in shown]}")
+        return top, other
+
+    def _library_top(self, seat: int, top: list[str]) -> None:
+        """After the answer: the library's top cards must be in the answer's order."""
+        library = list(self.s.game.state()["state"]["players"][seat]["library"])
+        wanted = [self.s._id(h) for h in top]
+        if library[:len(wanted)] != wanted:
+            raise Unsupported("phase.rs put the cards kept on top in another order than the "
+                              "case's answer; its SelectCards answer takes no order")
+
+    def _scry(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Scry (701.22a): choice ``scry = { top, bottom }``, each top first. phase.rs's
+        answer names the cards kept on top, in order; the others go to the bottom."""
+        top, bottom = self._split(data, self._choice(data, answers, "scry"), "top", "bottom")
+        if len(bottom) > 1:
+            raise Unsupported("scry: phase.rs orders the cards it puts on the bottom itself; "
+                              "its SelectCards answer names only the cards kept on top")
+        self._select(data, top, "keep on top")
+        self._library_top(int(data.get("player", 0)), top)
+
+    def _surveil(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Surveil (701.25a): choice ``surveil = { graveyard, top }``. phase.rs's answer names
+        the cards kept on top, in order; the others go to the graveyard."""
+        top, _ = self._split(data, self._choice(data, answers, "surveil"), "top", "graveyard")
+        self._select(data, top, "keep on top")
+        self._library_top(int(data.get("player", 0)), top)
+
+    def _search_split(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Found cards split between two destinations (Kodama's Reach): the first
+        ``primary_count`` cards of the ``search`` answer go to the first destination."""
+        handles = _handles(self._choice(data, answers, "search"))
+        count = int(data.get("primary_count", 1))
+        self._select(data, handles[:count], f"put into {data.get('primary_destination')}")
+
+    # -- auras (CR 303.4) ---------------------------------------------------------------------
+
+    def _enchant(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """What an Aura put onto the battlefield without being cast enchants (303.4f): the
+        choice ``enchant``; it doesn't target, so phase.rs lists every object it could
+        enchant."""
+        handle = str(self._choice(data, answers, "enchant"))
+        target = self.s._target(handle)
+        legal = list(data.get("legal_targets") or [])
+        if target not in legal:
+            raise IllegalAnswer("illegal-choice", f"the Aura can't enchant {handle!r} "
+                                                  f"(phase.rs offers {legal})")
+        self._act(data, "ChooseTarget", target=target)
+
+    # -- casting while resolving (CR 608.2g) --------------------------------------------------
+
+    def _free_cast_targets(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The targets of a spell cast while another resolves: ``free_cast = { object,
+        targets }``, one slot at a time."""
+        given = self.pending.get("free_cast")
+        if not isinstance(given, Mapping):
+            raise Unsupported("phase.rs asks for a spell's targets while another resolves; "
+                              "the case gives no free_cast targets")
+        targets = [str(t) for t in given.get("targets") or []]
+        slot = int((data.get("selection") or {}).get("current_slot", 0))
+        slots = list(data.get("target_slots") or [])
+        if slot >= len(targets):
+            if slot < len(slots) and slots[slot].get("optional"):
+                self._act(data, "ChooseTarget", target=None)
+                return
+            raise IllegalAnswer("illegal-target", "phase.rs asks for more targets than the "
+                                                  "free_cast answer gives")
+        target = self.s._target(targets[slot])
+        legal = list((data.get("selection") or {}).get("current_legal_targets")
+                     or (slots[slot].get("legal_targets") if slot < len(slots) else []) or [])
+        if target not in legal:
+            raise IllegalAnswer("illegal-target", f"{targets[slot]!r} is not a legal target "
+                                                  f"(phase.rs offers {legal})")
+        self._act(data, "ChooseTarget", target=target)
+
+    # -- "your choice of" (CR 608.2d) ---------------------------------------------------------
+
+    def _branch(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A choice among an effect's branches: ``tap_or_untap`` (answered after the "you
+        may" prompt of a "tap or untap" effect), or for branches that put counters ("your choice
+        of a menace counter and a lifelink counter or ..."), the choice ``counter``, the kinds
+        put (one, or a list)."""
+        branches = list(data.get("branches") or [])
+        labels = [str(b.get("description", "")).lower() for b in branches]
+        if "tap_or_untap" in self.pending:  # Twiddle: "tap or untap" (701.26)
+            word = str(self.pending.pop("tap_or_untap")).lower()
+            if word not in labels:
+                raise IllegalAnswer("illegal-choice", f"phase.rs offers {labels}, not {word!r}")
+            self._act(data, "ChooseBranch", index=labels.index(word))
+            return
+        kinds: list[list[str]] = []
+        for branch in branches:
+            found: list[str] = []
+            part: Mapping[str, Any] | None = branch
+            while part:
+                effect = part.get("effect") or {}
+                if effect.get("type") == "PutCounter":
+                    found.append(str(effect.get("counter_type")).lower())
+                part = part.get("sub_ability")
+            kinds.append(sorted(found))
+        if not all(kinds):
+            raise Unsupported("phase.rs asks to choose among "
+                              f"{[b.get('description') for b in branches]}; the case format "
+                              "answers only a choice of counters")
+        given = self._choice(data, answers, "counter")
+        wanted = sorted(str(c).lower() for c in (given if isinstance(given, list) else [given]))
+        if wanted not in kinds:
+            raise IllegalAnswer("illegal-choice", f"phase.rs offers the counters {kinds}, not "
+                                                  f"{wanted}")
+        self._act(data, "ChooseBranch", index=kinds.index(wanted))

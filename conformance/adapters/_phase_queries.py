@@ -40,7 +40,8 @@ _CHOSEN = {"color": "Color", "name": "CardName", "number": "Number",
 QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_token",
                      "kicked", "times_kicked", "x", "targets", "stack_objects", "land_types",
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
-                     "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen"})
+                     "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
+                     "attached_to"})
 
 
 class PhaseQueries:
@@ -98,7 +99,7 @@ class PhaseQueries:
             context = self._ability(entry).get("context")
             if context is not None:
                 return len(context.get("kickers_paid") or [])
-        obj = self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+        obj = self.s.snapshot()["state"]["objects"].get(str(oid)) or {}
         if obj.get("zone") not in ("Battlefield", "Stack"):
             return 0
         return len(obj.get("kickers_paid") or [])
@@ -189,6 +190,16 @@ class PhaseQueries:
                         "kicked": self.kicks(source) > 0,
                         "targets": self._target_names(entry)})
         return out
+
+    def _q_attached_to(self, query: Mapping[str, Any]) -> str | None:
+        """The handle of the permanent the object is attached to, or None (CR 301.5, 303.4):
+        phase.rs's ``attached_to`` field of the object."""
+        host = self._obj(query).get("attached_to")
+        if isinstance(host, Mapping):  # {"type": "Object", "data": id} (or a player)
+            if host.get("type") == "Player":
+                return self.s.players[int(host["data"])]
+            host = host.get("data", host.get("Object"))
+        return None if host is None else self.s._handle_of(int(host))
 
     def _q_chosen(self, query: Mapping[str, Any]) -> Any:
         """The value an object remembers for a choice (CR 607.2): phase.rs's

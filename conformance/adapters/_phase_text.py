@@ -94,8 +94,11 @@ def total_cost_text(cost: Mapping[str, Any] | None) -> str:
 
 
 def keyword_name(entry: Any) -> str:
-    """A phase.rs keyword (``FirstStrike`` or ``{"Kicker": ...}``) as the case format writes it."""
+    """A phase.rs keyword (``FirstStrike`` or ``{"Kicker": ...}``) as the case format writes it;
+    landwalk is named for its land type (CR 702.14a: "islandwalk")."""
     name = entry if isinstance(entry, str) else next(iter(entry), "") if entry else ""
+    if isinstance(entry, Mapping) and isinstance(entry.get("Landwalk"), str):
+        return f"{str(entry['Landwalk']).lower()}walk"  # {"Landwalk": "Island"}: islandwalk
     if isinstance(entry, Mapping) and "type" in entry:
         name = str(entry["type"])
     words = _WORD.findall(str(name)) or [str(name)]

@@ -29,7 +29,7 @@ from ._phase_casting import CASTING_PROMPTS, PhaseCasting
 from ._phase_combat import PhaseCombat
 from ._phase_effects import EffectWriter
 from ._phase_mana import MANA_QUERIES, PhaseMana
-from ._phase_prompts import PhasePrompts
+from ._phase_prompts import IllegalAnswer, PhasePrompts
 from ._phase_queries import QUERIES, PhaseQueries
 from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
 from ._phase_text import (
@@ -43,7 +43,8 @@ from ._phase_text import (
 )
 from ._views import ObjectView, ViewSession, mana_value_of
 
-__all__ = ["FEATURES", "PhaseAdapter", "PhaseSession", "classify_error"]
+__all__ = ["FEATURES", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
+           "decline_limit"]
 
 #: The refusal of an action that needs priority once phase.rs has ended the game.
 _GAME_OVER = ("the game is over (phase.rs waits for GameOver): no player has priority "
@@ -56,6 +57,9 @@ FEATURES = frozenset({
     "turn-structure", "protection", "triggers", "prevention", "replacement", "custom-cards",
     "combat", "activated-abilities", "mana-abilities", "lands", "tokens", "copies", "domain",
     "layers", "setup-effects", "naming", "piles", "overload",
+    "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
+    "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
+    "auras", "fight", "cast-during-resolution",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -73,6 +77,38 @@ _NO_VIEW = {
     "color_identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
 }
+
+#: Features the adapter leaves undeclared because phase.rs can't be asked about them (engine
+#: limits), and why.
+UNDECLARED = {
+    "color-identity": "phase.rs takes a card's color identity from the card data it is given "
+                      "(MTGJSON colorIdentity); it does not derive it (CR 903.4)",
+    "name-stickers": "phase.rs has no sticker model (CR 123.6)",
+    "player-effects": "phase.rs's continuous-effect records hold no effect on a player that "
+                      "the case format's player effects map to (CR 613.10)",
+}
+
+#: Words of the declines that are this adapter's own (phase.rs could be asked; the adapter
+#: doesn't ask it yet, or the case's answer doesn't fit the prompt phase.rs asks). Every other
+#: decline names a limit of phase.rs's API: no action, prompt or view for the thing.
+_ADAPTER_SIDE = ("this adapter has no", "through this adapter", "not expressible through "
+                 "phase.rs", "the case gives no", "the case names none", "the case format has "
+                 "no choice", "the case format answers only", "the case format orders those",
+                 "has no answer here", "kept prompting", "not put into words here",
+                 "on the way to", "did not reach", "no object with handle")
+
+
+def decline_limit(message: str) -> str:
+    """The side a decline (an ``unsupported`` result's message) is on: ``"engine"`` (phase.rs
+    has no action, prompt or view for it) or ``"adapter"`` (this adapter could express it and
+    doesn't). Used by the published report (``python -m conformance.reports.engines``)."""
+    if "lacks feature(s): " in message:
+        missing = message.split("lacks feature(s): ", 1)[1].split(", ")
+        return "engine" if all(f.strip() in UNDECLARED for f in missing) else "adapter"
+    if "does not implement era" in message or "implements the modern rules" in message:
+        return "engine"
+    return "adapter" if any(words in message for words in _ADAPTER_SIDE) else "engine"
+
 
 _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack", "can_block",
                              "damage_events"})
@@ -165,6 +201,14 @@ class PhaseSession(ViewSession):
         obj = self.game.object(oid)
         return str(obj["name"]) if obj else f"object {oid}"
 
+    def snapshot(self) -> Any:
+        """The game's exported state (sandbox on, for scratch copies), kept until the next
+        action: observations read it instead of exporting the state each time."""
+        if self._root is None:
+            self._root = self.game.state()
+            self._root["state"]["debug_mode"] = True
+        return self._root
+
     def _computed(self, oid: int, zone: str) -> Mapping[str, Any]:
         """The engine's own computed characteristics of object ``oid`` (see the module notes).
 
@@ -175,10 +219,11 @@ class PhaseSession(ViewSession):
         """
         if oid in self._lki:
             return self._lki[oid]
-        if self._root is None:
-            self._root = self.game.state()
-            self._root["state"]["debug_mode"] = True
-        scratch = self.engine.load_game(self._root)
+        try:
+            scratch = self.engine.load_game(self.snapshot())
+        except ValueError:  # phase.rs can't always reload its own export (see the notes):
+            self._lki[oid] = {}  # the object view's own characteristics stand in
+            return self._lki[oid]
         to_zone = "Graveyard" if zone == "exile" else "Exile"
         result = scratch.apply(0, self.phase.GameAction.from_dict(
             {"type": "Debug", "data": {"type": "MoveToZone",
@@ -212,7 +257,8 @@ class PhaseSession(ViewSession):
             toughness=lki.get("toughness", obj.get("toughness")),
             keywords=tuple(keyword_name(k) for k in lki.get("keywords", obj.get("keywords", []))),
             tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
-            counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle)
+            counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle,
+            kicked=self.queries.kicks(int(obj["id"])) > 0)
 
     def _id(self, handle: str) -> int:
         try:
@@ -308,6 +354,13 @@ class PhaseSession(ViewSession):
         return str(self.game.waiting_for().get("type"))
 
     def perform(self, action: Mapping[str, Any]) -> Outcome:
+        try:
+            return self._perform(action)
+        finally:  # what observations read is read again from the game the action left
+            self._lki.clear()
+            self._root = None
+
+    def _perform(self, action: Mapping[str, Any]) -> Outcome:
         self._lki.clear()
         self._root = None
         kind = str(action.get("type"))
@@ -318,8 +371,9 @@ class PhaseSession(ViewSession):
         untapped = {int(o["id"]) for o in self.game.battlefield() if not o.get("tapped")}
         try:
             result: Outcome = handler(action)
-        except ValueError as exc:
-            result = Outcome.rejected(classify_error(str(exc)), str(exc))
+        except ValueError as exc:  # phase.rs refused it, or refused an answer (IllegalAnswer)
+            result = Outcome.rejected(getattr(exc, "failure", None) or classify_error(str(exc)),
+                                      str(exc))
         except Unsupported:
             self.game = self.engine.load_game(root)
             raise
@@ -328,6 +382,8 @@ class PhaseSession(ViewSession):
         if result.ok:
             try:
                 self._order_triggers(action)
+            except IllegalAnswer as exc:
+                result = Outcome.rejected(exc.failure, str(exc))
             except Unsupported:
                 self.game = self.engine.load_game(root)
                 raise
@@ -336,20 +392,12 @@ class PhaseSession(ViewSession):
         return result
 
     def _order_triggers(self, action: Mapping[str, Any]) -> None:
-        """Answer phase.rs's ``OrderTriggers`` prompt from the ``trigger_order`` choice: the
-        case's handles of the sources, in the order their abilities go on the stack (the last
-        one on top), as the controller chooses (CR 603.3b)."""
-        while self._waiting() == "OrderTriggers":
-            data = self.game.waiting_for().get("data") or {}
-            answers = {**self.choices, **dict(action.get("choices") or {})}
-            wanted = [self._id(str(h)) for h in answers.get("trigger_order", [])]
-            sources = [int(t.get("source_id", -1)) for t in data.get("triggers", [])]
-            if sorted(wanted) != sorted(sources):
-                raise Unsupported("phase.rs asks to order triggered abilities; the case's "
-                                  "trigger_order choice does not name their sources")
-            order = [sources.index(oid) for oid in wanted]
-            self._apply(int(data.get("player", 0)), {"type": "OrderTriggers",
-                                                     "data": {"order": order}})
+        """Answer the prompts phase.rs asks as triggered abilities go on the stack after an
+        action (``OrderTriggers``, 603.3b; ``TriggerTargetSelection``, 603.3d) from the
+        action's choices."""
+        answers = {**self.choices, **dict(action.get("choices") or {})}
+        while self._waiting() in ("OrderTriggers", "TriggerTargetSelection"):
+            self.prompts.answer(answers)
 
     def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int]) -> Outcome:
         """Check the cost was paid from the mana pool, as the case format pays (601.2h).
@@ -374,8 +422,9 @@ class PhaseSession(ViewSession):
         (CR 117.1a, 601.3); activating, playing a land or passing is ``no-priority``."""
         player = action.get("player")
         waiting = self.game.waiting_for()
-        if waiting.get("type") == "GameOver":
-            return Outcome.rejected(failure, _GAME_OVER)
+        if waiting.get("type") == "GameOver":  # a game that is over gives no priority (104.2a)
+            return Outcome.rejected(failure, "phase.rs has ended the game: no player has "
+                                             "priority")
         if waiting.get("type") != "Priority":
             raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
         holder = int(waiting["data"]["player"])
@@ -392,7 +441,40 @@ class PhaseSession(ViewSession):
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
+        """Resolve the top of the stack (``count`` times), answering its prompts.
+
+        A random discard (CR 701.9b) phase.rs makes with its own seeded random number
+        generator, asking no one. The case format answers a random outcome as a choice
+        (``random_discard``, else ``discard``) so that every engine plays the same game; the
+        adapter follows it by choosing the seed of phase.rs's generator (``rng_seed`` in its
+        state, the engine's only source of randomness) under which phase.rs's own random
+        discard is the case's. If no seed of the first 200 gives it, the action is
+        unsupported."""
         answers = {**self.choices, **dict(action.get("choices") or {})}
+        wanted = answers.get("random_discard", answers.get("discard"))
+        if wanted is None:
+            return self._resolve(action, answers)
+        want = sorted(self._id(h) for h in ([wanted] if isinstance(wanted, str) else wanted)
+                      if h != "none")
+        root = self.game.state()
+        start = len(self.events)
+        seed = int(root["state"].get("rng_seed", 0))
+        for attempt in range(200):
+            if attempt:
+                root["state"]["rng_seed"] = seed + attempt
+                self.game = self.engine.load_game(root)
+                del self.events[start:]
+                self.prompts.reset()
+            outcome = self._resolve(action, answers)
+            random = sorted(int(e["data"]["object_id"]) for e in self.events[start:]
+                            if e.get("type") == "Discarded"
+                            and int(e["data"]["object_id"]) not in self.prompts.discarded)
+            if not random or random == want:
+                return outcome
+        raise Unsupported("phase.rs discards at random with its own generator and takes no "
+                          "answer for the outcome; no seed of the first 200 gave the case's")
+
+    def _resolve(self, action: Mapping[str, Any], answers: Mapping[str, Any]) -> Outcome:
         for _ in range(int(action.get("count", 1))):
             before = [e["id"] for e in self.game.stack()]
             if not before:
@@ -412,7 +494,7 @@ class PhaseSession(ViewSession):
                 while self._waiting() not in ("Priority", "GameOver"):  # choices as it resolves
                     self.prompts.answer(answers)
             except ValueError as exc:  # phase.rs refused an answer: the choice is illegal
-                return Outcome.rejected("illegal-choice", str(exc))
+                return Outcome.rejected(getattr(exc, "failure", "illegal-choice"), str(exc))
         if "source" in answers and "source" not in self.prompts.used:
             raise Unsupported("phase.rs asked for no damage source: it offers only sources its "
                               "effect can choose, so the case's choice of "
@@ -448,9 +530,57 @@ class PhaseSession(ViewSession):
                 refused = self.combat.assign_damage(action, divided)
                 if refused is not None:
                     return refused
+            elif waiting in self.prompts.handlers:  # triggers of the steps passed through
+                try:
+                    self.prompts.answer({**self.choices, **dict(action.get("choices") or {})})
+                except IllegalAnswer as exc:
+                    return Outcome.rejected(exc.failure, str(exc))
             else:
                 raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
         raise Unsupported(f"advance: phase.rs did not reach {target}")
+
+    def _do_put_onto_battlefield(self, action: Mapping[str, Any]) -> Outcome:
+        """An effect from outside the case puts a card onto the battlefield (CR 110.2).
+
+        phase.rs has no action for that outside its own effects; its sandbox's
+        ``MoveToZone`` moves the card without applying replacement effects (614.12: Wingfold
+        Pteron enters without its counter) or triggering anything (603.6a). So the move is
+        made with it only when nothing in the game could replace or see a card entering: the
+        card and every permanent have no replacement effect on a move and no zone-change
+        trigger; otherwise the action is unsupported (an engine limit)."""
+        oid = self._id(str(action.get("object")))
+        state = self.game.state()["state"]
+        obj = state["objects"].get(str(oid)) or {}
+        if str(obj.get("zone")) in ("Battlefield", "Stack"):
+            return Outcome.rejected("illegal-action", f"{action.get('object')} is a permanent "
+                                                      "or a spell already")
+        if action.get("transformed"):
+            raise Unsupported("put onto the battlefield transformed: phase.rs has no action "
+                              "that puts a card onto the battlefield back face up (its "
+                              "sandbox moves a card front face up, then turns it)")
+        watchers = [state["objects"][str(i)] for i in state["battlefield"]] + [obj]
+        for other in watchers:
+            moves = [r for r in other.get("replacement_definitions") or []
+                     if r.get("event") == "Moved"]
+            sees = [t for t in other.get("trigger_definitions") or []
+                    if "ChangesZone" in str(t.get("mode"))]
+            if moves or sees:
+                raise Unsupported(
+                    "put onto the battlefield: phase.rs has no action that puts a card onto "
+                    "the battlefield as an effect does; its sandbox's MoveToZone skips "
+                    f"replacement effects and triggers, and {other.get('name')} has "
+                    f"{'a replacement effect on entering' if moves else 'a zone-change trigger'}")
+        root = self.game.state()
+        root["state"]["debug_mode"] = True
+        game = self.engine.load_game(root)
+        result = game.apply(0, self.phase.GameAction.from_dict(
+            {"type": "Debug", "data": {"type": "MoveToZone",
+                                       "data": {"object_id": oid, "to_zone": "Battlefield"}}}))
+        self.events.extend(result.events)
+        root = game.state()
+        root["state"]["debug_mode"] = False
+        self.game = self.engine.load_game(root)
+        return Outcome.done()
 
     def _do_declare_attackers(self, action: Mapping[str, Any]) -> Outcome:
         return self.combat.declare_attackers(action)
@@ -464,6 +594,9 @@ class PhaseSession(ViewSession):
             return seat
         oid = self._id(str(action.get("object")))
         self._apply(seat, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid}})
+        answers = {**self.choices, **dict(action.get("choices") or {})}
+        while self._waiting() not in ("Priority", "GameOver"):  # "as it enters" choices
+            self.prompts.answer(answers)
         return Outcome.done()
 
     def _do_activate(self, action: Mapping[str, Any]) -> Outcome:
@@ -480,7 +613,12 @@ class PhaseSession(ViewSession):
                                                       f"{len(activated)} activated abilities")
         self._apply(seat, {"type": "ActivateAbility",
                            "data": {"source_id": oid, "ability_index": activated[index]}})
-        return self._answer_prompts(seat, action)
+        outcome = self._answer_prompts(seat, action)
+        if outcome.ok and self._waiting() != "GameOver":
+            problem = self._unanswered(action)  # a lone legal target phase.rs chose itself
+            if problem is not None:
+                return Outcome.rejected(*problem)
+        return outcome
 
     def _target(self, ref: str) -> dict[str, int]:
         if ref in self.players:
@@ -517,7 +655,7 @@ class PhaseSession(ViewSession):
             self.game = self.engine.load_game(root)
             return Outcome.rejected("illegal-choice", no_kicker)
         outcome = self._answer_prompts(seat, action)
-        if not outcome.ok:
+        if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
@@ -595,7 +733,7 @@ class PhaseSession(ViewSession):
             waiting = self.game.waiting_for()
             kind = str(waiting.get("type"))
             self._asked[kind] = self._asked.get(kind, 0) + 1
-            if kind == "Priority":
+            if kind in ("Priority", "GameOver"):  # cast; or a cost ended the game (704.5a)
                 return Outcome.done()
             if kind == "ModalFaceChoice":
                 half = action.get("half")
@@ -662,6 +800,11 @@ class PhaseSession(ViewSession):
                 if refused is not None:
                     return self._cancel(seat, refused.failure or "illegal-choice",
                                         refused.message)
+            elif setup:
+                return self._unsupported(seat, f"phase.rs stops at {kind} while the setup "
+                                               "casts its stack spell (state-based actions or "
+                                               "triggers before the case's first step): its "
+                                               "sandbox makes no stack entry without a cast")
             else:
                 return self._unsupported(seat, f"phase.rs prompt {kind} has no answer here")
         return self._unsupported(seat, "phase.rs kept prompting while casting")

@@ -150,15 +150,15 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     source_run: SourceRun | None = None
     count, seed = _generated(args)
     files = find_case_files(args.paths or None, spec)
-    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
-                        skip=args.skip, shard=args.shard, generated=count,
-                        generated_seed=seed, baseline=getattr(args, "baseline", None))
-    if split:
+    if split:  # the workers get their chunks first: the header reads every file
         source_run = run_sources(
             sources_for(files, generated=count, seed=seed),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
             skip=args.skip, isolate=args.isolate, workers=workers)
+    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                        skip=args.skip, shard=args.shard, generated=count,
+                        generated_seed=seed, baseline=getattr(args, "baseline", None))
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:

@@ -4,6 +4,7 @@ One command regenerates them::
 
     python -m conformance.reports.engines              # every engine whose extra is installed
     python -m conformance.reports.engines phase-rs     # one engine
+    python -m conformance.reports.engines --reach docs/engines/phase-rs.jsonl   # reach only
 
 For each engine it runs the whole suite (every spec case and the default generated set, the same
 cases ``mtgconf run`` runs) through the engine's adapter, applies the engine's baseline
@@ -22,13 +23,13 @@ import argparse
 import importlib.util
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.adapter import AdapterInfo
 from conformance.adapters import resolve_adapter
-from conformance.reports.jsonl import JsonlWriter
+from conformance.reports.jsonl import JsonlWriter, read_report
 from conformance.results.baseline import Baseline, BaselineEntry, load_baseline
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
 from conformance.running.runner import Runner, plan
@@ -36,7 +37,7 @@ from conformance.spec.catalog import default_spec
 from conformance.spec.loader import load_cases
 from conformance.spec.tomlio import canonical_json
 
-__all__ = ["ENGINES", "Engine", "main", "render_report", "run_engine"]
+__all__ = ["ENGINES", "Engine", "main", "reach", "render_report", "run_engine"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,9 +49,13 @@ class Engine:
     name: str
     module: str
     extra: str
+    #: The adapter's module, if it says which side each decline is on (a ``decline_limit``
+    #: function: message -> "engine" or "adapter").
+    adapter_module: str = ""
 
 
-ENGINES = (Engine("phase-rs", "phase", "phase"), Engine("python-mtg", "mtg", "python-mtg"))
+ENGINES = (Engine("phase-rs", "phase", "phase", "conformance.adapters.phase_rs"),
+           Engine("python-mtg", "mtg", "python-mtg"))
 
 #: Generated cases run with the spec cases (the ``mtgconf run`` default set).
 GENERATED = 300
@@ -169,14 +174,61 @@ def render_report(engine: Engine, info: AdapterInfo, results: Sequence[CaseResul
     errored = [r for r in results if r.result == "errored"]
     out += ["## Errors", ""]
     out += [f"* `{r.case}` [{r.era}]: {r.message}" for r in errored] or ["None."]
-    out += ["", "## Why cases are unsupported", "",
-            "| reason | results |", "|---|---:|"]
-    reasons = Counter(_reason(r.message) for r in results if r.result == "unsupported")
-    out += [f"| {reason} | {n} |" for reason, n in reasons.most_common()]
+    out += ["", "## Reach", "", "Supported share (results not `unsupported`) of the eras the "
+            "adapter implements:", "", *_reach(results, info.eras)]
+    out += ["", "## Why cases are unsupported", ""]
+    side = _limit_function(engine)
+    unsupported = [r for r in results if r.result == "unsupported"]
+    reasons = Counter(_reason(r.message) for r in unsupported)
+    if side is None:
+        out += ["| reason | results |", "|---|---:|"]
+        out += [f"| {reason} | {n} |" for reason, n in reasons.most_common()]
+    else:
+        sides = {_reason(r.message): side(r.message) for r in unsupported}
+        limits = Counter(sides[_reason(r.message)] for r in unsupported)
+        out += ["Each reason is marked with the side its limit is on: `engine` (the engine's "
+                "API has no action, prompt or view for it) or `adapter` (the adapter could "
+                "express it and doesn't yet). "
+                + ", ".join(f"{n} {k}" for k, n in sorted(limits.items())) + ".", "",
+                "| reason | results | limit |", "|---|---:|---|"]
+        out += [f"| {reason} | {n} | {sides[reason]} |" for reason, n in reasons.most_common()]
     notes = root / "docs" / "engines" / f"{engine.name}.notes.md"
     if notes.is_file():
         out += ["", notes.read_text(encoding="utf-8").rstrip()]
     return "\n".join(out) + "\n"
+
+
+def _limit_function(engine: Engine) -> Callable[[str], str] | None:
+    """The adapter's ``decline_limit`` (which side a decline is on), if it has one."""
+    if not engine.adapter_module:
+        return None
+    try:
+        module = importlib.import_module(engine.adapter_module)
+    except ImportError:
+        return None
+    found = getattr(module, "decline_limit", None)
+    return found if callable(found) else None
+
+
+def reach(results: Sequence[CaseResult], eras: Sequence[str]
+          ) -> dict[tuple[str, str], tuple[int, int]]:
+    """Supported results (not ``unsupported``) and all results, by (era, set) for each of
+    ``eras``; the set is ``spec`` or ``generated``."""
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for era in eras:
+        for name, generated in (("spec", False), ("generated", True)):
+            chosen = [r for r in results if r.era == era and r.generated == generated]
+            supported = sum(r.result != "unsupported" for r in chosen)
+            out[(era, name)] = (supported, len(chosen))
+    return out
+
+
+def _reach(results: Sequence[CaseResult], eras: Sequence[str]) -> list[str]:
+    lines = ["| era | set | supported | results | share |", "|---|---|---:|---:|---:|"]
+    for (era, name), (supported, total) in reach(results, eras).items():
+        share = f"{100 * supported / total:.1f}%" if total else "-"
+        lines.append(f"| {era} | {name} | {supported} | {total} | {share} |")
+    return lines
 
 
 def _reason(message: str) -> str:
@@ -212,7 +264,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="engines to report on (default: all installed)")
     parser.add_argument("--generated", type=int, default=GENERATED,
                         help=f"generated cases to add (default: {GENERATED})")
+    parser.add_argument("--reach", metavar="REPORT", action="append", default=[],
+                        help="print the reach (supported share by era, spec and generated) "
+                             "of a JSON-lines report and run nothing (repeatable)")
     args = parser.parse_args(argv)
+    if args.reach:
+        for path in args.reach:
+            results = read_report(path)
+            eras = sorted({r.era for r in results})
+            print(f"{path}:")
+            for (era, name), (supported, total) in reach(results, eras).items():
+                if total:
+                    print(f"  {era} {name}: {supported}/{total} supported "
+                          f"({100 * supported / total:.1f}%)")
+        return 0
     wanted = [e for e in ENGINES if not args.engines or e.name in args.engines]
     code = 0
     for engine in wanted:

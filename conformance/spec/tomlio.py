@@ -6,12 +6,17 @@ import json
 import sys
 from typing import Any
 
+# Tomli is the parser the standard library's tomllib was made from; its wheels are compiled
+# (mypyc), which parses the spec about three times as fast as tomllib does (the whole spec's
+# files: 0.14 s against 0.43-0.49 s of CPU, identical data). Pinned below 2.4, which moved to
+# TOML 1.1: case files stay TOML 1.0, readable by any engine author's TOML library.
+import tomli
 import tomli_w
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+    tomllib = tomli
 
 __all__ = ["TOMLDecodeError", "canonical_json", "dumps", "loads"]
 
@@ -19,8 +24,12 @@ TOMLDecodeError = tomllib.TOMLDecodeError
 
 
 def loads(text: str) -> dict[str, Any]:
-    """Parse TOML text."""
-    return tomllib.loads(text)
+    """Parse TOML text. A text Tomli refuses is parsed again by ``tomllib`` where there is one,
+    so the error (its message, its class) is the standard library's on every Python."""
+    try:
+        return tomli.loads(text)
+    except tomli.TOMLDecodeError:
+        return tomllib.loads(text)
 
 
 def _sorted(value: Any) -> Any:

@@ -54,8 +54,6 @@ COMBAT_DAMAGE_CARD = parse_card({
     "oracle_text": "Deal the combat damage assigned as it was put on the stack."})
 #: Key in the object's ``extra`` holding the assigned damage events.
 ASSIGNED_KEY = "combat_damage"
-#: Key in ``state.extra``: last known case labels of combat damage sources (for damage logs).
-LABELS_KEY = "last_known_labels"
 #: Key in ``state.extra``: last known objects of sources that left with their damage pending.
 LKI_KEY = "combat_damage_last_known"
 #: The ability data of the combat damage object.
@@ -75,11 +73,6 @@ def put_combat_damage_on_stack(state: GameState,
     nothing goes on the stack when no creature assigned any damage."""
     if not events:
         return None
-    labels: dict[int, str] = state.extra.setdefault(LABELS_KEY, {})
-    for event in events:
-        source = state.objects.get(event.source)
-        if source is not None:
-            labels[event.source] = source.name_for_log
     obj = state.create_object(
         COMBAT_DAMAGE_CARD, owner=state.active_player, zone="stack",
         ability=dict(COMBAT_DAMAGE_ABILITY),

@@ -13,7 +13,8 @@ Written in card data as ``trigger = { event = ... }``:
   block it (CR 509.3c); ``becomes_blocked_by_creature``: once for each blocker (509.3d).
 
 Each dealt damage event is its own trigger event, so a double striker triggers in both combat
-damage steps (510.4) and prevented damage (not dealt, 615.1a) triggers nothing.
+damage steps (510.4) and prevented damage (not dealt, 615.1a) triggers nothing: a ``"damage"``
+event is logged only for damage actually dealt, 1 or more (damage/events.py).
 
 The amount ``{event_damage = true}`` is the damage dealt by the triggering event ("that much",
 e.g. "you gain that much life", CR 608.2h).
@@ -22,6 +23,7 @@ e.g. "you gain that much life", CR 608.2h).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import takewhile
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, amount
@@ -47,7 +49,7 @@ def _recipient_ok(details: Mapping[str, Any], to: Any) -> bool:
 def _dealt_by(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event,
               *, combat: bool) -> bool:
     d = event.details
-    if event.kind != "damage" or d.get("source") != obj.id or int(d.get("amount", 0)) < 1:
+    if event.kind != "damage" or d.get("source") != obj.id:
         return False
     if combat and not d.get("combat"):
         return False
@@ -82,8 +84,6 @@ def _ally_combat_damage(state: GameState, obj: GameObject, spec: Mapping[str, An
     d = event.details
     if event.kind != "damage" or not d.get("combat") or d.get("player") is None:
         return False
-    if int(d.get("amount", 0)) < 1:
-        return False
     source = state.objects.get(int(d.get("source", -1)))
     if source is None or source.controller != obj.controller:
         return False
@@ -101,23 +101,19 @@ def _is_dealt_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
                      event: Event) -> bool:
     """Whenever this permanent is dealt [combat] damage (CR 120.3)."""
     d = event.details
-    if event.kind != "damage" or d.get("object") != obj.id or int(d.get("amount", 0)) < 1:
+    if event.kind != "damage" or d.get("object") != obj.id:
         return False
     return not spec.get("combat") or bool(d.get("combat"))
 
 
 def _first_block_of(state: GameState, event: Event) -> bool:
-    """Whether ``event`` is the first "blocks" event naming its attacker in its declaration."""
+    """Whether ``event`` is the first "blocks" event naming its attacker in its declaration
+    (the declaration's "blocks" events are logged one after another, 509.1)."""
     attacker = event.details.get("attacker")
-    index = next((i for i, e in enumerate(state.events) if e is event), None)
-    if index is None:
-        return True
-    for e in reversed(state.events[:index]):
-        if e.kind != "blocks":
-            return True
-        if e.details.get("attacker") == attacker:
-            return False
-    return True
+    # Matchers are asked only about events of the log (triggers/abilities.py).
+    index = next(i for i, e in enumerate(state.events) if e is event)
+    declaration = takewhile(lambda e: e.kind == "blocks", reversed(state.events[:index]))
+    return all(e.details.get("attacker") != attacker for e in declaration)
 
 
 @trigger_matcher("becomes_blocked")

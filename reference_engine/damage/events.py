@@ -152,11 +152,11 @@ def deal_damage(state: GameState, events: list[DamageEvent]) -> list[DamageEvent
         target: dict[str, Any] = ({"player": event.target_player}
                                   if event.target_player is not None
                                   else {"object": event.target_object})
-        # Labels (case handles) as the objects are now, so queries can name them later.
+        # Labels (case handles) as the objects are now, so queries can name them later. A
+        # source that left play with its damage pending (Sixth Edition combat damage on the
+        # stack) stands in as its last known object while the damage is dealt, so it is here.
         src = state.objects.get(event.source)
-        # A source that left (e.g. Sixth Edition combat damage on the stack): its last label.
-        target["source_label"] = (src.name_for_log if src is not None
-                                  else state.extra.get("last_known_labels", {}).get(event.source))
+        target["source_label"] = src.name_for_log if src is not None else None
         if event.target_object is not None:
             target["object_label"] = state.objects[event.target_object].name_for_log
         state.log("damage", source=event.source, amount=event.amount, combat=event.combat,

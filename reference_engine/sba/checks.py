@@ -52,8 +52,8 @@ def _creature_deaths(state: GameState) -> bool:
             continue
         if c.toughness <= 0:
             doomed.append((obj, "toughness"))
-        elif obj.damage >= c.toughness and obj.damage > 0 and not c.has_keyword(
-                "indestructible"):
+        elif obj.damage >= c.toughness and not c.has_keyword("indestructible"):
+            # Here toughness is 1 or more, so this damage is 1 or more too.
             doomed.append((obj, "damage"))
     for obj, reason in doomed:
         state.log("dies", object=obj.id, card=obj.card.name, reason=reason)

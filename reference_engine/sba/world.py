@@ -14,7 +14,8 @@ measures differs by era:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.arrivals import arrival
 from reference_engine.core.characteristics import printed_characteristics
@@ -28,9 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["world_rule", "world_since"]
 
 
-def _grants_world(op: object) -> bool:
-    if not isinstance(op, dict):
-        return False
+def _grants_world(op: Mapping[str, Any]) -> bool:
+    """Whether a layer operation gives the world supertype (CR 205.4f)."""
     return op.get("type") in ("add_types", "set_types") and "World" in op.get("supertypes", [])
 
 
@@ -43,7 +43,7 @@ def world_since(state: GameState, obj: GameObject) -> int:
                                       cast_half=obj.cast_half, era=state.era)
     if printed.has_supertype("World"):
         return since
-    grants = [e.timestamp for e in state.effects if _grants_world(dict(e.op))
+    grants = [e.timestamp for e in state.effects if _grants_world(e.op)
               and (not isinstance(e.affected, list) or obj.id in e.affected)]
     return max(since, min(grants)) if grants else since
 

@@ -67,5 +67,5 @@ def _event_amount(ctx: AmountContext, arg: Any) -> int:
     dealt), 0 if it had none (608.2h)."""
     event = ctx.extra.get("trigger_event")
     details = getattr(event, "details", {})
-    value = details.get("amount", 0)
+    value = details.get("amount")
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else 0

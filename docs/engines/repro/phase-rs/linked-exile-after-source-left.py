@@ -1,13 +1,14 @@
-"""phase.rs (phase-python 0.103.0): In a two-player game, when a player loses, the permanents that
-player owns leave the battlefield (phase.rs exiles them, and the cards in that player's
-graveyard and hand too), although the game is simply over
-(CR 104.2a, 104.3); objects leave with their owner only in a multiplayer game (800.4a).
+"""phase.rs (phase-python 0.103.0): Journey to Nowhere destroyed while its enters ability waits
+on the stack: its leaves ability returns nothing, and then the enters ability exiles nothing
+either; the creature stays on the battlefield. CR 113.7a: once triggered, an ability exists on
+the stack independently of its source, so the enters ability still exiles its target; with the
+leaves ability already resolved, the creature stays exiled for good (607.2a, and the card's
+ruling).
 
-Standalone: pip install phase-python==0.103.0 && python loser-permanents-exiled.py
+Standalone: pip install phase-python==0.103.0 && python linked-exile-after-source-left.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
 changed.
 """
-
 import json
 
 from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
@@ -102,30 +103,78 @@ def pass_until_resolved(g):
         act(g, g.priority_player(), "PassPriority")
 
 
-CARDS = [[{'name': 'Forest',
-   'manaCost': '',
-   'manaValue': 0.0,
-   'convertedManaCost': 0.0,
-   'colors': [],
-   'colorIdentity': ['G'],
-   'types': ['Land'],
-   'subtypes': ['Forest'],
-   'supertypes': ['Basic'],
-   'text': '({T}: Add {G}.)',
+CARDS = [[{'name': 'Journey to Nowhere',
+   'manaCost': '{1}{W}',
+   'manaValue': 2.0,
+   'convertedManaCost': 2.0,
+   'colors': ['W'],
+   'colorIdentity': ['W'],
+   'types': ['Enchantment'],
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'When this enchantment enters, exile target creature.\n'
+           'When this enchantment leaves the battlefield, return the exiled card to the '
+           "battlefield under its owner's control.",
    'layout': 'normal',
-   'type': 'Basic Land — Forest',
-   'identifiers': {'scryfallOracleId': 'b34bb2dc-c1af-4d77-b0b3-a0fb342a5fc6'},
+   'type': 'Enchantment',
+   'identifiers': {'scryfallOracleId': '7db90fc2-e457-59f0-9010-ef078ae050ac'},
+   'legalities': {},
+   'keywords': []}],
+ [{'name': 'Grizzly Bears',
+   'manaCost': '{1}{G}',
+   'manaValue': 2.0,
+   'convertedManaCost': 2.0,
+   'colors': ['G'],
+   'colorIdentity': ['G'],
+   'types': ['Creature'],
+   'subtypes': ['Bear'],
+   'supertypes': [],
+   'text': '',
+   'layout': 'normal',
+   'type': 'Creature — Bear',
+   'identifiers': {'scryfallOracleId': 'a87fde20-6ff7-5716-8343-ee28a0214f1e'},
+   'legalities': {},
+   'keywords': [],
+   'power': '2',
+   'toughness': '2'}],
+ [{'name': 'Naturalize',
+   'manaCost': '{1}{G}',
+   'manaValue': 2.0,
+   'convertedManaCost': 2.0,
+   'colors': ['G'],
+   'colorIdentity': ['G'],
+   'types': ['Instant'],
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'Destroy target artifact or enchantment.',
+   'layout': 'normal',
+   'type': 'Instant',
+   'identifiers': {'scryfallOracleId': '552d2b8c-9edc-53fd-8825-fa9356cfd30b'},
    'legalities': {},
    'keywords': []}]]
 
 eng = engine(CARDS)
-g, ids = game(eng, [], ["Forest"])
-forest = ids["Forest"][0]
-put(g, forest, "Battlefield")
-debug(g, "SetLife", player_id=1, life=0)  # Bob at 0 life: he loses at the next check (704.5a)
-if g.waiting_for()["type"] == "Priority":  # state-based actions are checked as priority passes
+g, ids = game(eng, ["Journey to Nowhere"], ["Grizzly Bears", "Naturalize"])
+journey, bears, naturalize = (ids["Journey to Nowhere"][0], ids["Grizzly Bears"][0],
+                              ids["Naturalize"][0])
+put(g, journey, "Hand")
+put(g, bears, "Battlefield")
+put(g, naturalize, "Hand")
+debug(g, "AddMana", player_id=0, mana=["White", "Colorless"])
+cast(g, 0, journey)
+while g.object(journey)["zone"] != "Battlefield":  # Journey resolves and enters; its enters
+    act(g, g.priority_player(), "PassPriority")   # ability targets the Bears, the only creature
+assert [e["source_id"] for e in g.stack()] == [journey], g.stack()
+assert g.stack()[0]["kind"]["data"]["ability"]["targets"] == [{"Object": bears}], g.stack()
+act(g, 0, "PassPriority")
+debug(g, "AddMana", player_id=1, mana=["Green", "Colorless"])
+cast(g, 1, naturalize, targets=[{"Object": journey}])
+while g.object(journey)["zone"] == "Battlefield":  # Naturalize destroys Journey: its leaves
+    act(g, g.priority_player(), "PassPriority")    # ability goes on the stack above the other
+assert g.object(journey)["zone"] == "Graveyard"
+while g.stack() and g.waiting_for()["type"] == "Priority":
     act(g, g.priority_player(), "PassPriority")
-print(f"waiting for: {g.waiting_for()['type']}; Bob's Forest: {g.object(forest)['zone']} "
-      "(expected Battlefield: a two-player game just ends, 104.2a; 800.4a is multiplayer)")
-assert g.waiting_for()["type"] == "GameOver" and g.object(forest)["zone"] != "Battlefield", "fixed?"
+zone = g.object(bears)["zone"]
+print(f"Grizzly Bears after both abilities resolved: {zone} (CR 113.7a, 607.2a: Exile)")
+assert zone == "Battlefield", "fixed?"
 print("reproduced")
