@@ -99,7 +99,7 @@ class PhaseQueries:
             context = self._ability(entry).get("context")
             if context is not None:
                 return len(context.get("kickers_paid") or [])
-        obj = self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+        obj = self.s.snapshot()["state"]["objects"].get(str(oid)) or {}
         if obj.get("zone") not in ("Battlefield", "Stack"):
             return 0
         return len(obj.get("kickers_paid") or [])

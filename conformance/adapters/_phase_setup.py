@@ -145,6 +145,10 @@ class PhaseSetup:
     def _check(self, obj: Mapping[str, Any]) -> None:
         handle = obj.get("handle")
         unknown = sorted(set(obj) - OBJECT_KEYS)
+        if "copy" in unknown:
+            raise Unsupported(f"object {handle!r}: a copy of a spell on the stack at setup: "
+                              "phase.rs's sandbox has no action that puts a copy on the stack "
+                              "(it makes copies only as its own effects resolve, CR 707.10)")
         if unknown:
             raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
                               "expressible in phase.rs through this adapter")

@@ -71,6 +71,9 @@ class ObjectView:
     counters: Mapping[str, int] = field(default_factory=dict)
     damage: int = 0
     handle: str | None = None
+    #: Whether it is a kicked spell or permanent (CR 702.33d); None if the engine's view
+    #: doesn't say.
+    kicked: bool | None = None
 
     def all_names(self) -> tuple[str, ...]:
         """Every name the engine gives the object."""
@@ -137,6 +140,9 @@ def matches(view: ObjectView, flt: Mapping[str, Any], *, you: str | None,
                 return False
         elif key in ("controller", "owner"):
             if getattr(view, key) not in _player_set(value, you, players):
+                return False
+        elif key == "kicked" and view.kicked is not None:
+            if view.kicked != bool(value):
                 return False
         elif key in _CHAR_TESTS:
             if not _CHAR_TESTS[key](view, value):

@@ -194,6 +194,14 @@ class PhaseSession(ViewSession):
         obj = self.game.object(oid)
         return str(obj["name"]) if obj else f"object {oid}"
 
+    def snapshot(self) -> Any:
+        """The game's exported state (sandbox on, for scratch copies), kept until the next
+        action: observations read it instead of exporting the state each time."""
+        if self._root is None:
+            self._root = self.game.state()
+            self._root["state"]["debug_mode"] = True
+        return self._root
+
     def _computed(self, oid: int, zone: str) -> Mapping[str, Any]:
         """The engine's own computed characteristics of object ``oid`` (see the module notes).
 
@@ -204,11 +212,8 @@ class PhaseSession(ViewSession):
         """
         if oid in self._lki:
             return self._lki[oid]
-        if self._root is None:
-            self._root = self.game.state()
-            self._root["state"]["debug_mode"] = True
         try:
-            scratch = self.engine.load_game(self._root)
+            scratch = self.engine.load_game(self.snapshot())
         except ValueError:  # phase.rs can't always reload its own export (see the notes):
             self._lki[oid] = {}  # the object view's own characteristics stand in
             return self._lki[oid]
@@ -245,7 +250,8 @@ class PhaseSession(ViewSession):
             toughness=lki.get("toughness", obj.get("toughness")),
             keywords=tuple(keyword_name(k) for k in lki.get("keywords", obj.get("keywords", []))),
             tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
-            counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle)
+            counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle,
+            kicked=self.queries.kicks(int(obj["id"])) > 0)
 
     def _id(self, handle: str) -> int:
         try:
@@ -341,6 +347,13 @@ class PhaseSession(ViewSession):
         return str(self.game.waiting_for().get("type"))
 
     def perform(self, action: Mapping[str, Any]) -> Outcome:
+        try:
+            return self._perform(action)
+        finally:  # what observations read is read again from the game the action left
+            self._lki.clear()
+            self._root = None
+
+    def _perform(self, action: Mapping[str, Any]) -> Outcome:
         self._lki.clear()
         self._root = None
         kind = str(action.get("type"))
@@ -766,6 +779,11 @@ class PhaseSession(ViewSession):
                 if refused is not None:
                     return self._cancel(seat, refused.failure or "illegal-choice",
                                         refused.message)
+            elif setup:
+                return self._unsupported(seat, f"phase.rs stops at {kind} while the setup "
+                                               "casts its stack spell (state-based actions or "
+                                               "triggers before the case's first step): its "
+                                               "sandbox makes no stack entry without a cast")
             else:
                 return self._unsupported(seat, f"phase.rs prompt {kind} has no answer here")
         return self._unsupported(seat, "phase.rs kept prompting while casting")
