@@ -131,6 +131,7 @@ class PhaseSession(ViewSession):
                  front_names: Mapping[str, str]) -> None:
         self.phase = adapter.phase
         self.choices = dict(request.setup.get("choices", {}))
+        self._cards = request.cards
         self.engine = engine
         self.events: list[Mapping[str, Any]] = []
         self.combat = PhaseCombat(self)
@@ -177,8 +178,12 @@ class PhaseSession(ViewSession):
                            "data": {"object_id": oid, "card_id": oid,
                                     "payment_mode": {"type": "Auto"}, "targets": []}})
         outcome = self._answer_prompts(seat, action, setup=True)
-        problem = None if not outcome.ok else self._unanswered(action)
-        if problem is not None:  # e.g. an "up to two" slot phase.rs filled with no target
+        # An "up to N" slot ("count = [0, n]") phase.rs may fill with no target at all when the
+        # case's targets aren't legal for it; the spell would then resolve without them.
+        problem = None
+        if outcome.ok and _optional_slot(self._cards.get(str(obj.get("card"))) or {}):
+            problem = self._unanswered(action)
+        if problem is not None:
             outcome = Outcome.rejected(*problem)
         if not outcome.ok:
             raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
@@ -815,6 +820,17 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+def _optional_slot(card: Mapping[str, Any]) -> bool:
+    """Whether a card's spell ability has a target slot that may take no target ("up to")."""
+    for face in card.get("faces") or [card]:
+        for ability in face.get("abilities") or []:
+            for slot in ability.get("targets") or [] if ability.get("kind") == "spell" else []:
+                count = slot.get("count", 1)
+                if isinstance(count, list) and count and int(count[0]) == 0:
+                    return True
+    return False
 
 
 def _has_kicker(obj: Mapping[str, Any]) -> bool:
