@@ -251,7 +251,10 @@ class PhaseSession(ViewSession):
             keywords=tuple(keyword_name(k) for k in lki.get("keywords", obj.get("keywords", []))),
             tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
             counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle,
-            kicked=self.queries.kicks(int(obj["id"])) > 0)
+            kicked=self.queries.kicks(int(obj["id"])) > 0,
+            blocking=zone == "battlefield" and str(obj["id"]) in (
+                (self.snapshot()["state"].get("combat") or {}).get("blocker_to_attacker")
+                or {}))
 
     def _id(self, handle: str) -> int:
         try:
