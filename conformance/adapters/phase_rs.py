@@ -8,10 +8,11 @@ MTGJSON's atomic shape (:mod:`._mtgjson`) and parsed from its Oracle text by the
 (``CastSpell``, ``ChooseTarget``, ``DecideOptionalCost``, ``PassPriority``, ...), its prompts
 answered from the case's action. Observations read the engine's object and player views.
 
-Known limits are raised as :class:`~conformance.adapter.Unsupported`: tokens and continuous
-effects at setup, setup keys it does not know, queries the engine has no view for, and any prompt
-the case gives no answer for. phase.rs implements the current rules only, so the adapter declares
-the ``modern`` era. ``docs/engines/phase-rs.md`` reports what the engine does with the suite.
+Known limits are raised as :class:`~conformance.adapter.Unsupported`, each naming what phase.rs's
+API lacks (no sandbox action, prompt or view for it) or, where the adapter is the limit, saying
+so; :func:`decline_limit` tells the two apart for the published report. phase.rs implements the
+current rules only, so the adapter declares the ``modern`` era. ``docs/engines/phase-rs.md``
+reports what the engine does with the suite.
 """
 
 from __future__ import annotations
