@@ -19,8 +19,10 @@ executed the mutated lines (a mutant elsewhere in a function cannot change a cas
 reaches it; code run at import time gets every case), fastest first, stopping at the first case
 whose result is not ``passed``: ``failed``, ``errored`` and ``unsupported`` all kill the mutant
 (a mutant that makes the engine refuse an action or a query, or drop a feature from its
-capabilities, is caught). A child that runs past ``--timeout`` seconds is killed and counts as
-killed (an infinite loop is an observable bug). A mutant no case reaches is ``uncovered``.
+capabilities, is caught). Documentation metadata (the card authors' tooling and a registration's
+vocabulary spec, :mod:`mutation_ops`) is neither run nor counted: it is not engine behaviour.
+A child that runs past ``--timeout`` seconds is killed and counts as killed (an infinite loop
+is an observable bug). A mutant no case reaches is ``uncovered``.
 
 Results are appended to ``--results`` (JSON lines), keyed by the module's source hash, so a run
 can be stopped and resumed; ``--recheck`` re-runs the survivors with the current cases. The
@@ -214,7 +216,8 @@ def load_suite(snapshot: Snapshot, generated: int, timeout: float) -> Suite:
 def relevant(suite: Suite, mutant: Mutant) -> list[int]:
     """The items that can see ``mutant``: every item for code run at import time, otherwise
     those that executed one of its lines (fastest first)."""
-    span = [(mutant.module, line) for line in range(mutant.line, mutant.end_line + 1)]
+    span = [(mutant.module, line)
+            for line in range(mutant.first_line or mutant.line, mutant.end_line + 1)]
     if mutant.import_time or any(hit in suite.import_lines for hit in span):
         return list(range(len(suite.items)))
     mask = 0
@@ -336,12 +339,22 @@ def _has_code(source: str) -> bool:
 def sample(mutants: list[Mutant], size: int, seed: int, module: str) -> list[Mutant]:
     """``size`` mutants of a module, the same ones for the same seed and source (0: all): the
     first ``size`` of a fixed shuffle, so a larger sample contains a smaller one and a nightly
-    run with a larger ``--sample`` reuses the results recorded so far."""
-    if size <= 0 or len(mutants) <= size:
-        return mutants
+    run with a larger ``--sample`` reuses the results recorded so far. Documentation metadata
+    (:attr:`Mutant.documentation`) is never taken: it is not engine behaviour."""
     order = list(mutants)
-    random.Random(f"{seed}:{module}").shuffle(order)
-    return sorted(order[:size], key=lambda m: m.index)
+    if 0 < size < len(mutants):
+        random.Random(f"{seed}:{module}").shuffle(order)
+    order = [m for m in order if not m.documentation]
+    if size > 0:
+        order = order[:size]
+    return sorted(order, key=lambda m: m.index)
+
+
+def documentation_indexes(snapshot: Snapshot, modules: set[str], facts: Facts
+                          ) -> dict[str, set[int]]:
+    """The indexes of each module's documentation mutants (neither run nor counted)."""
+    return {rel: {m.index for m in enumerate_mutants(rel, snapshot.sources[rel], facts)
+                  if m.documentation} for rel in modules if rel in snapshot.sources}
 
 
 def read_results(path: Path) -> dict[tuple[str, str, int], Result]:
@@ -496,7 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for rel in sorted({module for module, _index in todo}):
             source = snapshot.sources[rel]
             plan_list += [(m, sha_of(source)) for m in enumerate_mutants(rel, source, names)
-                          if (rel, m.index) in todo]
+                          if (rel, m.index) in todo and not m.documentation]
     elif args.summary:
         plan_list = []
     else:
@@ -543,6 +556,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     current = {rel: sha_of(src) for rel, src in snapshot.sources.items()}
     results = [r for r in recorded.values() if current.get(r.module) == r.sha
                and r.status != "broken"]
+    documentation = documentation_indexes(snapshot, {r.module for r in results},
+                                          facts_of(snapshot))
+    results = [r for r in results if r.index not in documentation.get(r.module, set())]
     if not args.all and args.modules and not args.summary:
         wanted = set(resolve_modules(snapshot, args.modules, False))
         results = [r for r in results if r.module in wanted]

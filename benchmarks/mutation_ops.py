@@ -14,6 +14,18 @@ statements, f-strings and the text of an exception (the arguments after the firs
 the first one, e.g. ``RulesViolation("timing", ...)``'s failure class, *is* mutated, since cases
 expect it), and the ``message=`` / ``detail=`` text of an outcome.
 
+*Documentation metadata* is enumerated (so a mutant's index never depends on this rule) but
+marked :attr:`Mutant.documentation`, and ``mutate.py`` neither runs nor counts it: it is not
+engine behaviour, so no conformance case can kill it by construction; ``tests/test_vocabulary.py``
+and ``tests/test_benchmarks_tools.py`` check it instead. It is: every mutant of the card authors'
+tooling (:data:`AUTHORING_MODULES`: the vocabulary listing, the card-data validation behind
+``mtgconf validate``, the vocabulary specs and the ability-kind and static-rule descriptions); a
+registration's vocabulary spec anywhere else (the ``params=``, ``cr=``, ``example=``, ``doc=`` and
+``arg=`` arguments of a call, the defaults of parameters of those names, and a call of
+``describe`` imported from ``reference_engine.core.vocab_spec`` with its arguments); and the
+module-level ``__version__``. A test checks that every engine function with a parameter of one
+of those names reads it only to pass it on to ``describe``.
+
 Mutants are enumerated in a fixed order, so ``(source, index)`` names one mutant; :func:`apply`
 re-parses the source and makes the ``index``-th change, returning the code object to run.
 """
@@ -26,11 +38,27 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import CodeType
 
-__all__ = ["Facts", "Mutant", "apply", "enumerate_mutants", "equivalence", "mutated_tree",
-           "package_facts"]
+__all__ = ["AUTHORING_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
+           "enumerate_mutants", "equivalence", "mutated_tree", "package_facts"]
 
 #: Keyword arguments whose value is text for people, never compared by a case.
 _TEXT_KEYWORDS = frozenset({"message", "detail"})
+#: Keyword arguments (and parameters) carrying a registration's vocabulary spec: parameters,
+#: CR numbers, example, docstring and argument type, read only by ``describe``.
+METADATA_KEYWORDS = frozenset({"params", "cr", "example", "doc", "arg"})
+#: Modules of the card authors' tooling, not engine behaviour (path -> what it is).
+AUTHORING_MODULES: dict[str, str] = {
+    "vocabulary.py": "the vocabulary listing for card authors (docs/card-vocabulary.md)",
+    "validation.py": "the card-data and step validation behind `mtgconf validate`, run before "
+                     "a case, never during one",
+    "static_rules.py": "the descriptions of ability kinds, static rules and choices, read only "
+                       "by the listing and the validation",
+    "core/vocab_spec.py": "the vocabulary's parameter specs, read only by the listing and the "
+                          "validation",
+}
+_METADATA = "documentation metadata: a registration's vocabulary spec (for the docs and " \
+    "`mtgconf validate`)"
+_VERSION = "documentation metadata: the version string (adapter info, which no case compares)"
 
 _COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
@@ -62,6 +90,13 @@ class Mutant:
     import_time: bool  #: runs when the module is imported (not inside a function body)
     #: Why it is mechanically equivalent should it survive (empty: it may not be).
     equivalent: str = ""
+    #: Why it changes documentation metadata, not engine behaviour (empty: it does not);
+    #: such a mutant is neither run nor counted.
+    documentation: str = ""
+    #: The first line of the expression it is part of (0: ``line``). Coverage is looked up from
+    #: there: CPython folds a constant tuple into one instruction on the tuple's first line, so
+    #: an element on a continuation line never shows up as executed.
+    first_line: int = 0
 
     @property
     def key(self) -> str:
@@ -84,6 +119,15 @@ class _Collector:
         self.in_function = 0
         #: Where the walk is: inside a logged event's kind or details, a returned value.
         self.context: list[tuple[str, ...]] = []
+        #: Documentation metadata of each candidate (empty: none), and the metadata the walk
+        #: is inside (innermost last).
+        self.docs: list[str] = []
+        self.metadata: list[str] = []
+        #: ``describe`` is the vocabulary's (imported from core/vocab_spec), not a local name.
+        self.describe_is_vocab = any(
+            isinstance(stmt, ast.ImportFrom) and stmt.module == "reference_engine.core.vocab_spec"
+            and any(alias.name == "describe" and alias.asname is None for alias in stmt.names)
+            for stmt in tree.body)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -93,6 +137,7 @@ class _Collector:
         self.found.append((node, operator, shown_before, "", change,
                            ".".join(self.scope) or "<module>", self.in_function == 0))
         self.tags.append(self.context[-1] if self.context else ())
+        self.docs.append(self.metadata[-1] if self.metadata else "")
         if replacement is not None:
             self._fix_after(replacement)
 
@@ -138,6 +183,20 @@ class _Collector:
             self.scope.pop()
             return
         if module and isinstance(stmt, ast.Assign | ast.AnnAssign) and self._unread(stmt):
+            return
+        if module and isinstance(stmt, ast.Assign) and [_text(t) for t in stmt.targets] == [
+                "__version__"]:
+            self.metadata.append(_VERSION)
+            self.expr(stmt.value)
+            self.metadata.pop()
+            return
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) \
+                and self._is_describe(stmt.value):
+            self.metadata.append(_METADATA)
+            self.add(stmt, "delete call", _setter(parent, i, ast.copy_location(
+                ast.Pass(), stmt)), ast.Pass())
+            self.expr(stmt.value)
+            self.metadata.pop()
             return
         if isinstance(stmt, ast.Raise):
             if isinstance(stmt.exc, ast.Call) and stmt.exc.args:
@@ -231,8 +290,25 @@ class _Collector:
             self.context.pop()
 
     def arguments(self, args: ast.arguments) -> None:
-        for default in [*args.defaults, *[d for d in args.kw_defaults if d is not None]]:
-            self.expr(default)
+        positional = [*args.posonlyargs, *args.args][-len(args.defaults):] if args.defaults \
+            else []
+        pairs = [*zip(positional, args.defaults, strict=True),
+                 *zip(args.kwonlyargs, args.kw_defaults, strict=True)]
+        for arg, default in pairs:
+            if default is None:
+                continue
+            self._metadata_expr(default, arg.arg in METADATA_KEYWORDS)
+
+    def _metadata_expr(self, node: ast.expr, metadata: bool) -> None:
+        if metadata:
+            self.metadata.append(_METADATA)
+        self.expr(node)
+        if metadata:
+            self.metadata.pop()
+
+    def _is_describe(self, call: ast.Call) -> bool:
+        return self.describe_is_vocab and isinstance(call.func, ast.Name) \
+            and call.func.id == "describe"
 
     def condition(self, node: ast.AST, field: str) -> None:
         test = getattr(node, field)
@@ -288,6 +364,9 @@ class _Collector:
                                   keywords=node.keywords))
             self.expr(node.func)
             kind = _log_kind(node)
+            described = self._is_describe(node)
+            if described:
+                self.metadata.append(_METADATA)
             for n, arg in enumerate(node.args):
                 if kind is not None:
                     self.context.append(("log-kind", kind) if n == 0 else ("log-detail", kind, ""))
@@ -298,9 +377,11 @@ class _Collector:
                 if kw.arg not in _TEXT_KEYWORDS:
                     if kind is not None:
                         self.context.append(("log-detail", kind, kw.arg or ""))
-                    self.expr(kw.value)
+                    self._metadata_expr(kw.value, kw.arg in METADATA_KEYWORDS)
                     if kind is not None:
                         self.context.pop()
+            if described:
+                self.metadata.pop()
             return
         elif isinstance(node, ast.comprehension):  # pragma: no cover - not an expr
             return
@@ -527,16 +608,35 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
     aliases, go unmutated, and marks the mechanically equivalent mutants.
     """
     collector = _collect(source, facts)
+    authoring = AUTHORING_MODULES.get(module, "")
+    parents = {child: node for node in ast.walk(collector.tree)
+               for child in ast.iter_child_nodes(node)}
     found: list[Mutant] = []
     for index, (node, operator, before, after, _change, function, import_time) in enumerate(
             collector.found):
         line = getattr(node, "lineno", 0)
         end = getattr(node, "end_lineno", line) or line
+        documentation = f"authoring tooling: {authoring}" if authoring else collector.docs[index]
         found.append(Mutant(module=module, index=index, line=line, end_line=end,
                             function=function, operator=operator, before=before, after=after,
                             import_time=import_time,
-                            equivalent=equivalence(collector.tags[index], facts or Facts())))
+                            equivalent=equivalence(collector.tags[index], facts or Facts()),
+                            documentation=documentation,
+                            first_line=_expression_start(node, parents)))
     return found
+
+
+def _expression_start(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> int:
+    """The first line of the outermost expression around ``node`` within its statement."""
+    first = getattr(node, "lineno", 0)
+    parent = parents.get(node)
+    while parent is not None and not isinstance(node, ast.stmt) \
+            and not isinstance(parent, ast.stmt):
+        first = min(first, getattr(parent, "lineno", first) or first)
+        node, parent = parent, parents.get(parent)
+    if parent is not None and not isinstance(node, ast.stmt):
+        first = min(first, getattr(node, "lineno", first) or first)
+    return first
 
 
 def mutated_tree(source: str, index: int, facts: Facts | None = None) -> ast.Module:

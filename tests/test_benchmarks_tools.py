@@ -15,6 +15,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench import ReplayAdapter, percentile  # type: ignore[import-not-found]  # noqa: E402
 from mutation_check import kills  # type: ignore[import-not-found]  # noqa: E402
 from mutation_ops import (  # type: ignore[import-not-found]  # noqa: E402
+    AUTHORING_MODULES,
+    METADATA_KEYWORDS,
     apply,
     enumerate_mutants,
     mutated_tree,
@@ -113,6 +115,123 @@ def test_mechanical_equivalences_are_named() -> None:
     assert "nothing reads" in why[("'why'", "'XXwhyXX'")]
     assert why[("'read-kind'", "'XXread-kindXX'")] == ""
     assert why[("return (x or 0) + y[0]", "return None")].startswith("every caller")
+
+
+REGISTERING = '''"""Registrations."""
+from __future__ import annotations
+
+from reference_engine.core.vocab_spec import describe
+
+__version__ = "1.0"
+TABLE: dict[str, int] = {}
+
+
+def effect(name: str, *, params: dict[str, str] | None = None, cr: tuple[str, ...] = (),
+           example: str = "") -> None:
+    TABLE[name] = 1
+    describe("effects", name, None, params=params, cr=cr, example=example)
+
+
+effect("damage", params={"amount": "amount: how much"}, cr=("120.3",), example="Shock")
+'''
+
+
+def test_documentation_metadata_is_marked_and_behaviour_is_not() -> None:
+    """A registration's vocabulary spec, the describe call and the version string are marked
+    documentation (never run nor counted by mutate.py); the registration itself is not."""
+    found = enumerate_mutants("m.py", REGISTERING, package_facts([REGISTERING]))
+    marked = {m.before for m in found if m.documentation}
+    assert {"'1.0'", "''", "'amount: how much'", "'120.3'", "'Shock'", "'amount'",
+            "describe('effects', name, None, params=params, cr=cr, example=example)",
+            "'effects'"} <= marked
+    plain = {m.before for m in found if not m.documentation}
+    assert {"'damage'", "1"} <= plain
+    # every mutant of the card authors' tooling is marked, in its own words
+    assert all(m.documentation.startswith("authoring tooling")
+               for m in enumerate_mutants("vocabulary.py", MODULE))
+    # a local function that happens to be called describe is engine behaviour
+    local = "def describe(x):\n    return x + 1\n\n\ny = describe(2)\n"
+    assert not any(m.documentation for m in enumerate_mutants("m.py", local))
+
+
+def _engine_sources() -> dict[str, str]:
+    engine = ROOT / "reference_engine"
+    return {str(p.relative_to(engine)): p.read_text(encoding="utf-8")
+            for p in sorted(engine.rglob("*.py"))}
+
+
+def test_metadata_parameters_only_reach_describe() -> None:
+    """The metadata rule is safe: outside the authoring tooling, every call that passes a
+    params, cr, example, doc or arg keyword calls describe or an engine function that reads
+    that parameter only inside a describe(...) call (a registering decorator), so the value is
+    documentation, never behaviour."""
+    import ast
+
+    trees = {rel: ast.parse(source) for rel, source in _engine_sources().items()
+             if rel not in AUTHORING_MODULES}
+    # function name -> the metadata parameters it hands only to describe (None: it reads one
+    # elsewhere too)
+    registering: dict[str, set[str] | None] = {}
+    for tree in trees.values():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            names = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args,
+                                     *fn.args.kwonlyargs]} & METADATA_KEYWORDS
+            if not names and fn.args.kwarg is None:
+                continue  # a call passing such a keyword cannot be to this function
+            inside = {id(n) for call in ast.walk(fn) if isinstance(call, ast.Call)
+                      and isinstance(call.func, ast.Name) and call.func.id == "describe"
+                      for n in ast.walk(call)}
+            only = all(id(node) in inside for node in ast.walk(fn)
+                       if isinstance(node, ast.Name) and node.id in names
+                       and isinstance(node.ctx, ast.Load))
+            known = registering.get(fn.name, names)
+            registering[fn.name] = names & known if only and known is not None else None
+    checked = 0
+    for rel, tree in trees.items():
+        for call in ast.walk(tree):
+            if not isinstance(call, ast.Call):
+                continue
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else (
+                func.attr if isinstance(func, ast.Attribute) else "")
+            for kw in call.keywords:
+                if kw.arg in METADATA_KEYWORDS and name != "describe":
+                    handed = registering.get(name)
+                    assert handed is not None and kw.arg in handed, (
+                        f"{rel}:{call.lineno}: {name}({kw.arg}=...) is not documentation")
+                    checked += 1
+    assert checked > 50
+
+
+def test_the_authoring_modules_are_what_the_engine_never_runs_for_a_case() -> None:
+    """The authoring tooling is reached from the engine only by the public names of
+    __init__.py (for the harness's lint) and by itself: no rules module imports it."""
+    import ast
+
+    tooling = {"reference_engine." + m.removesuffix(".py").replace("/", ".")
+               for m in AUTHORING_MODULES}
+    for rel, source in _engine_sources().items():
+        if rel in AUTHORING_MODULES or rel == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.module in tooling:
+                # a registering decorator records its spec; nothing else is imported
+                assert node.module == "reference_engine.core.vocab_spec", (rel, node.module)
+                assert {a.name for a in node.names} <= {"describe", "Params"}, rel
+
+
+def test_coverage_of_a_mutant_starts_at_its_expression() -> None:
+    """A constant on a continuation line of a folded tuple never shows up as executed: its
+    coverage is looked up from the first line of the expression it is part of."""
+    source = ("from __future__ import annotations\n\n\n"
+              "def f(t: str) -> bool:\n"
+              "    return t in (\"a\",\n"
+              "                 \"b\")\n")
+    found = {m.before: m for m in enumerate_mutants("m.py", source)}
+    assert (found["'b'"].line, found["'b'"].first_line) == (6, 5)
+    assert found["'a'"].first_line == 5
 
 
 @pytest.mark.parametrize(("result", "killed"), [

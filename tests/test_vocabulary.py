@@ -178,3 +178,17 @@ def test_setup_effects_are_checked() -> None:
         ("setup-vocabulary", "setup effect: unknown filter key 'tpye'",
          ["setup", "effects", 1, "affected", "tpye"]),
     ]
+
+
+def test_the_engine_reports_the_project_version() -> None:
+    """The version string is documentation metadata, not mutated (docs/mutation-testing.md):
+    this test checks it instead. The adapter reports the package's version."""
+    import tomllib
+
+    import reference_engine
+    from conformance.adapters import resolve_adapter
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml")
+                            .read_text(encoding="utf-8"))["project"]["version"]
+    assert reference_engine.__version__ == project
+    assert resolve_adapter("reference").info().version == project

@@ -55,10 +55,10 @@ def announce_division(state: GameState, spell: GameObject, ability: Mapping[str,
         if not eff.get("divided") or eff.get("target") is None:
             continue
         slot = str(eff["target"])
-        total = _amount(eff.get("amount", 0), x)
+        total = _amount(eff.get("amount"), x)
         refs = [t for t in spell.targets if t.get("slot") == slot]
         if total is None or not refs:
-            continue
+            continue  # no amount (or a computed one) to divide, or no target in the slot
         if divide is None and len(refs) == 1:
             out[slot] = {ref_key(refs[0]): total}
             continue
