@@ -1,8 +1,9 @@
 """phase.rs (phase-python 0.103.0): two enchantments that become world permanents at the same
 time (one spell makes each enchantment a world permanent until end of turn): phase.rs keeps one
-of them (the later of the two by timestamp) and puts the other into the graveyard. CR 704.5k: if two or more permanents have the world supertype, all except the one
-that has had it for the shortest time go to their owners' graveyards; if two or more tie for the
-shortest time, all of them go.
+of them (the later of the two by timestamp) and puts the other into the graveyard. CR 704.5k:
+if two or more permanents have the world supertype, all except the one that has had it for the
+shortest time go to their owners' graveyards; if two or more tie for the shortest time, all of
+them go.
 
 Standalone: pip install phase-python==0.103.0 && python world-rule-tie.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
