@@ -41,9 +41,9 @@ def _spell_cast(state: GameState, obj: GameObject, spec: Mapping[str, Any],
     if not player_matches(state, spec.get("player", "any"), event.details.get("player"),
                           obj.controller):
         return False
-    spell = state.objects.get(int(event.details.get("object", -1)))
-    if spell is None:
-        return False
+    # The spell is on the stack: cast triggers are looked at before anyone can respond
+    # (603.3, 117.5), so nothing can have moved it yet.
+    spell = state.objects[int(event.details["object"])]
     flt = spec.get("filter")
     return not flt or matches(state, spell, dict(flt),
                               ctx=FilterContext(you=obj.controller, source=obj.id))
