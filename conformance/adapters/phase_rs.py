@@ -673,6 +673,10 @@ class PhaseSession(ViewSession):
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
+        if action.get("divide") and not self._asked.get("DistributeAmong"):
+            raise Unsupported("phase.rs asked for no division of this spell's damage as it was "
+                              "cast (CR 601.2d: the division is announced then), so the case's "
+                              "division can't be given to it")
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
             self.game = self.engine.load_game(root)
