@@ -140,6 +140,11 @@ class PhaseCasting:
         kind = str((data.get("kind") or {}).get("type", ""))
         key = {"Discard": "discard", "Sacrifice": "sacrifice"}.get(kind)
         answers = self._choices(action)
+        offered = [int(c) for c in data.get("choices") or []]
+        if key is not None and key not in answers and len(offered) == int(data.get("count", 1)):
+            # a choice with a single option needs no answer (the case format): pay with it
+            self._act(seat, "SelectCards", cards=offered)
+            return None
         if key is None or key not in answers:
             raise Unsupported(f"phase.rs asks for a {kind} cost; the case gives no "
                               f"choices.{key or kind.lower()}")

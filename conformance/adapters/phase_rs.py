@@ -71,6 +71,9 @@ _NO_VIEW = {
     "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
                    "checks timing, targets and mana",
     "player_effects": "phase.rs shows no list of the continuous effects on a player",
+    "amount": "phase.rs evaluates amounts (counts, devotion, a characteristic of an object) "
+              "only inside its own effects; it answers no 'what does this amount come to' "
+              "question",
     "color_identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
 }
