@@ -86,9 +86,10 @@ class PhaseCasting:
         keyword = str((data.get("keyword") or {}).get("type", "")).lower()
         wanted = str(action.get("alternative") or "").replace("_", "").replace("-", "")
         choice = "Alternative" if wanted and wanted == keyword else "Normal"
-        if wanted and choice == "Normal":
-            raise Unsupported(f"phase.rs offers the alternative cost {keyword!r}; the case's "
-                              f"{action.get('alternative')!r} is not it")
+        if wanted and choice == "Normal":  # only a cost the spell has can be chosen (118.9)
+            return Outcome.rejected("illegal-choice", f"phase.rs offers the alternative cost "
+                                                      f"{keyword!r} only, not "
+                                                      f"{action.get('alternative')!r}")
         self._act(seat, "ChooseAlternativeCast", choice={"type": choice})
         return None
 
