@@ -71,6 +71,9 @@ _NO_VIEW = {
     "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
                    "checks timing, targets and mana",
     "player_effects": "phase.rs shows no list of the continuous effects on a player",
+    "amount": "phase.rs evaluates amounts (counts, devotion, a characteristic of an object) "
+              "only inside its own effects; it answers no 'what does this amount come to' "
+              "question",
     "color_identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
 }
@@ -673,6 +676,10 @@ class PhaseSession(ViewSession):
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
+        if action.get("divide") and not self._asked.get("DistributeAmong"):
+            raise Unsupported("phase.rs asked for no division of this spell's damage as it was "
+                              "cast (CR 601.2d: the division is announced then), so the case's "
+                              "division can't be given to it")
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
             self.game = self.engine.load_game(root)
