@@ -86,9 +86,10 @@ class PhaseCasting:
         keyword = str((data.get("keyword") or {}).get("type", "")).lower()
         wanted = str(action.get("alternative") or "").replace("_", "").replace("-", "")
         choice = "Alternative" if wanted and wanted == keyword else "Normal"
-        if wanted and choice == "Normal":
-            raise Unsupported(f"phase.rs offers the alternative cost {keyword!r}; the case's "
-                              f"{action.get('alternative')!r} is not it")
+        if wanted and choice == "Normal":  # only a cost the spell has can be chosen (118.9)
+            return Outcome.rejected("illegal-choice", f"phase.rs offers the alternative cost "
+                                                      f"{keyword!r} only, not "
+                                                      f"{action.get('alternative')!r}")
         self._act(seat, "ChooseAlternativeCast", choice={"type": choice})
         return None
 
@@ -140,6 +141,11 @@ class PhaseCasting:
         kind = str((data.get("kind") or {}).get("type", ""))
         key = {"Discard": "discard", "Sacrifice": "sacrifice"}.get(kind)
         answers = self._choices(action)
+        offered = [int(c) for c in data.get("choices") or []]
+        if key is not None and key not in answers and len(offered) == int(data.get("count", 1)):
+            # a choice with a single option needs no answer (the case format): pay with it
+            self._act(seat, "SelectCards", cards=offered)
+            return None
         if key is None or key not in answers:
             raise Unsupported(f"phase.rs asks for a {kind} cost; the case gives no "
                               f"choices.{key or kind.lower()}")

@@ -298,6 +298,9 @@ class PhasePrompts:
                   else list(given) if isinstance(given, list) else [given])
         flat = [v for value in values for v in (value if isinstance(value, list) else [value])]
         slots = list(data.get("target_slots") or [])
+        if len(flat) > len(slots):  # more targets than the ability has (601.2c, 603.3d)
+            raise IllegalAnswer("illegal-target", f"{handle}'s triggered ability takes at most "
+                                                  f"{len(slots)} target(s), {len(flat)} given")
         if slot >= len(flat):
             if slot < len(slots) and slots[slot].get("optional"):
                 self._act(data, "ChooseTarget", target=None)

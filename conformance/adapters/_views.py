@@ -74,6 +74,8 @@ class ObjectView:
     #: Whether it is a kicked spell or permanent (CR 702.33d); None if the engine's view
     #: doesn't say.
     kicked: bool | None = None
+    #: Whether it is a blocking creature (CR 509.1g); None if the engine's view doesn't say.
+    blocking: bool | None = None
 
     def all_names(self) -> tuple[str, ...]:
         """Every name the engine gives the object."""
@@ -143,6 +145,9 @@ def matches(view: ObjectView, flt: Mapping[str, Any], *, you: str | None,
                 return False
         elif key == "kicked" and view.kicked is not None:
             if view.kicked != bool(value):
+                return False
+        elif key == "blocking" and view.blocking is not None:
+            if view.blocking != bool(value):
                 return False
         elif key in _CHAR_TESTS:
             if not _CHAR_TESTS[key](view, value):

@@ -8,10 +8,11 @@ MTGJSON's atomic shape (:mod:`._mtgjson`) and parsed from its Oracle text by the
 (``CastSpell``, ``ChooseTarget``, ``DecideOptionalCost``, ``PassPriority``, ...), its prompts
 answered from the case's action. Observations read the engine's object and player views.
 
-Known limits are raised as :class:`~conformance.adapter.Unsupported`: tokens and continuous
-effects at setup, setup keys it does not know, queries the engine has no view for, and any prompt
-the case gives no answer for. phase.rs implements the current rules only, so the adapter declares
-the ``modern`` era. ``docs/engines/phase-rs.md`` reports what the engine does with the suite.
+Known limits are raised as :class:`~conformance.adapter.Unsupported`, each naming what phase.rs's
+API lacks (no sandbox action, prompt or view for it) or, where the adapter is the limit, saying
+so; :func:`decline_limit` tells the two apart for the published report. phase.rs implements the
+current rules only, so the adapter declares the ``modern`` era. ``docs/engines/phase-rs.md``
+reports what the engine does with the suite.
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ _NO_VIEW = {
     "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
                    "checks timing, targets and mana",
     "player_effects": "phase.rs shows no list of the continuous effects on a player",
+    "amount": "phase.rs evaluates amounts (counts, devotion, a characteristic of an object) "
+              "only inside its own effects; it answers no 'what does this amount come to' "
+              "question",
     "color_identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity), it does not derive it (CR 903.4)",
 }
@@ -251,7 +255,10 @@ class PhaseSession(ViewSession):
             keywords=tuple(keyword_name(k) for k in lki.get("keywords", obj.get("keywords", []))),
             tapped=bool(obj.get("tapped")), token=bool(obj.get("is_token")),
             counters=counters, damage=int(obj.get("damage_marked") or 0), handle=handle,
-            kicked=self.queries.kicks(int(obj["id"])) > 0)
+            kicked=self.queries.kicks(int(obj["id"])) > 0,
+            blocking=zone == "battlefield" and str(obj["id"]) in (
+                (self.snapshot()["state"].get("combat") or {}).get("blocker_to_attacker")
+                or {}))
 
     def _id(self, handle: str) -> int:
         try:
@@ -500,11 +507,12 @@ class PhaseSession(ViewSession):
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
         divided: dict[int, int] = {}  # combat damage steps each attacker has divided in
+        first_event = len(self.events)
         for _ in range(60):
             waiting = self._waiting()
             if (str(self.game.phase) == target and (self.game.turn, target) != start
                     and waiting != "AssignCombatDamage"):  # the step's turn-based action first
-                return Outcome.done()
+                return self._unasked_divisions(action, divided, first_event)
             if waiting == "DeclareAttackers":
                 self._apply(self.game.waiting_for()["data"]["player"],
                             {"type": "DeclareAttackers", "data": {"attacks": [], "bands": []}})
@@ -513,8 +521,8 @@ class PhaseSession(ViewSession):
                             {"type": "DeclareBlockers", "data": {"assignments": []}})
             elif waiting == "Priority":
                 self._apply(self.game.priority_player(), {"type": "PassPriority"})
-            elif waiting == "GameOver":
-                return Outcome.done()  # the game ended on the way (CR 104); nothing follows
+            elif waiting == "GameOver":  # the game ended on the way (CR 104); nothing follows
+                return self._unasked_divisions(action, divided, first_event)
             elif waiting == "AssignCombatDamage":
                 refused = self.combat.assign_damage(action, divided)
                 if refused is not None:
@@ -527,6 +535,38 @@ class PhaseSession(ViewSession):
             else:
                 raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
         raise Unsupported(f"advance: phase.rs did not reach {target}")
+
+    def _unasked_divisions(self, action: Mapping[str, Any], divided: Mapping[int, int],
+                           first_event: int) -> Outcome:
+        """A ``combat_damage`` answer for an attacker phase.rs asked no division of (one
+        blocker and no trample: all its damage goes to the blocker, CR 510.1c) is legal only
+        if it is the division phase.rs made: the same recipients, and all of the attacker's
+        power (510.1a); otherwise the case's choice is an ``illegal-choice``."""
+        answers = {**self.choices, **dict(action.get("choices") or {})}
+        for handle, given in dict(answers.get("combat_damage") or {}).items():
+            oid = self.setup.ids.get(str(handle))
+            if oid is None or oid in divided or not isinstance(given, Mapping):
+                continue
+            dealt: dict[str, int] = {}
+            for event in self.events[first_event:]:
+                data = event.get("data") or {}
+                if (event.get("type") != "DamageDealt" or not data.get("is_combat")
+                        or int(data.get("source_id", -1)) != oid):
+                    continue
+                where = data.get("target") or {}
+                who = (self.players[int(where["Player"])] if "Player" in where
+                       else self._handle_of(int(where.get("Object", -1))))
+                dealt[who] = dealt.get(who, 0) + int(data.get("amount", 0))
+            if not dealt:
+                continue  # it dealt no combat damage here: nothing to compare
+            power = self.game.object(oid).get("power") if self.game.object(oid) else None
+            total = sum(int(v) for v in given.values())
+            if set(given) != set(dealt) or (power is not None and total != int(power)):
+                return Outcome.rejected("illegal-choice", f"phase.rs asked for no division of "
+                                                          f"{handle}'s combat damage (it "
+                                                          f"assigned {dealt}); the case's "
+                                                          f"{dict(given)} is not that one")
+        return Outcome.done()
 
     def _do_put_onto_battlefield(self, action: Mapping[str, Any]) -> Outcome:
         """An effect from outside the case puts a card onto the battlefield (CR 110.2).
@@ -636,6 +676,10 @@ class PhaseSession(ViewSession):
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
+        if action.get("divide") and not self._asked.get("DistributeAmong"):
+            raise Unsupported("phase.rs asked for no division of this spell's damage as it was "
+                              "cast (CR 601.2d: the division is announced then), so the case's "
+                              "division can't be given to it")
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
             self.game = self.engine.load_game(root)

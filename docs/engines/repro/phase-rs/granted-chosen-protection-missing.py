@@ -1,0 +1,157 @@
+"""phase.rs (phase-python 0.103.0): Brave the Elements with red chosen gives Serra Ascendant no
+protection keyword: phase.rs records the effect (AddKeyword Protection from the chosen color, on
+the Ascendant) but the Ascendant's keywords stay [Lifelink]. CR 702.16a, 613.1f: protection is a
+keyword ability, and an effect that grants it adds it to the object's abilities.
+
+Standalone: pip install phase-python==0.103.0 && python granted-chosen-protection-missing.py
+Prints "reproduced" while the behaviour is there; an AssertionError means it
+changed.
+"""
+import json
+
+from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
+
+FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "layout": "normal",
+          "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
+
+
+def engine(cards):
+    """An Engine from MTGJSON atomic cards (a list of faces per card)."""
+    db = {"filler": build_oracle_face(FILLER, None)}
+    for faces in cards:
+        oid = faces[0]["identifiers"]["scryfallOracleId"]
+        if len(faces) == 1:
+            db[faces[0]["name"].lower()] = build_oracle_face(faces[0], oid)
+            continue
+        for i, f in enumerate(faces):
+            built = build_oracle_face_multi(f, oid)
+            db[built["name"].lower()] = dict(built, layout=f["layout"], face_index=i)
+    return Engine.from_json(json.dumps(db))
+
+
+def debug(g, kind, **data):
+    """One of the engine's sandbox (debug) actions, used here only to set the scene."""
+    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+
+
+def act(g, seat, kind, **data):
+    action = {"type": kind, "data": data} if data else {"type": kind}
+    return g.apply(seat, GameAction.from_dict(action))
+
+
+def game(eng, mine, theirs=()):
+    """A sandbox game at seat 0's precombat main phase; returns (game, {face name: [ids]})."""
+    g = eng.new_game(player=list(mine) + ["Filler"] * 10, opponent=list(theirs) + ["Filler"] * 10,
+                     seed=1, first_player=0)
+    for seat in (0, 1):
+        g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
+                           and a.data["choice"]["type"] == "Keep"))
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    g = eng.load_game(root)
+    debug(g, "SetPhase", phase="PreCombatMain", active_player=0)
+    ids = {}
+    for key, obj in sorted(root["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if obj["name"] == "Filler":
+            debug(g, "RemoveObject", object_id=int(key))
+        else:
+            ids.setdefault(obj["name"], []).append(int(key))
+    return g, ids
+
+
+def put(g, oid, zone, sick=False):
+    debug(g, "MoveToZone", object_id=oid, to_zone=zone)
+    if zone == "Battlefield":
+        debug(g, "SetSummoningSickness", object_id=oid, sick=sick)
+
+
+def computed(eng, g, oid):
+    """The engine's own computed characteristics of an object (its zone-change record), read
+    on a copy of the game so the game itself does not change."""
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    copy = eng.load_game(root)
+    zone = "Graveyard" if copy.object(oid)["zone"] == "Exile" else "Exile"
+    for event in debug(copy, "MoveToZone", object_id=oid, to_zone=zone).events:
+        if event["type"] == "ZoneChanged" and event["data"]["object_id"] == oid:
+            return event["data"]["record"]["trigger_source_context"]["lki"]
+    raise AssertionError("no zone change")
+
+
+def cast(g, seat, oid, targets=(), kick=False):
+    """Cast through the engine's prompts; return the list of prompts it asked."""
+    asked = []
+    act(g, seat, "CastSpell", object_id=oid, card_id=oid, payment_mode={"type": "Auto"}, targets=[])
+    targets = list(targets)
+    while (kind := g.waiting_for()["type"]) != "Priority":
+        asked.append(kind)
+        if kind == "TargetSelection":
+            act(g, seat, "ChooseTarget", target=targets.pop(0))
+        elif kind == "OptionalCostChoice":
+            act(g, seat, "DecideOptionalCost", pay=kick)
+        else:
+            raise AssertionError(f"unexpected prompt {kind}")
+    return asked
+
+
+def pass_until_resolved(g):
+    size = len(g.stack())
+    while len(g.stack()) >= size and g.waiting_for()["type"] == "Priority":
+        act(g, g.priority_player(), "PassPriority")
+
+
+CARDS = [[{'name': 'Brave the Elements',
+   'manaCost': '{W}',
+   'manaValue': 1.0,
+   'convertedManaCost': 1.0,
+   'colors': ['W'],
+   'colorIdentity': ['W'],
+   'types': ['Instant'],
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'Choose a color. White creatures you control gain protection from the chosen color '
+           'until end of turn.',
+   'layout': 'normal',
+   'type': 'Instant',
+   'identifiers': {'scryfallOracleId': '75a1a6f1-7cd6-51f1-9767-40aef5341aca'},
+   'legalities': {},
+   'keywords': []}],
+ [{'name': 'Serra Ascendant',
+   'manaCost': '{W}',
+   'manaValue': 1.0,
+   'convertedManaCost': 1.0,
+   'colors': ['W'],
+   'colorIdentity': ['W'],
+   'types': ['Creature'],
+   'subtypes': ['Human', 'Monk'],
+   'supertypes': [],
+   'text': 'Lifelink\n'
+           'As long as you have 30 or more life, this creature gets +5/+5 and has flying.',
+   'layout': 'normal',
+   'type': 'Creature — Human Monk',
+   'identifiers': {'scryfallOracleId': 'ad008f80-7880-50d0-b42e-9fc79520efdb'},
+   'legalities': {},
+   'keywords': ['Lifelink'],
+   'power': '1',
+   'toughness': '1'}]]
+
+eng = engine(CARDS)
+g, ids = game(eng, ["Brave the Elements", "Serra Ascendant"])
+brave, ascendant = ids["Brave the Elements"][0], ids["Serra Ascendant"][0]
+put(g, brave, "Hand")
+put(g, ascendant, "Battlefield")
+debug(g, "AddMana", player_id=0, mana=["White"])
+cast(g, 0, brave)
+while g.stack() or g.waiting_for()["type"] != "Priority":
+    if g.waiting_for()["type"] == "NamedChoice":
+        act(g, 0, "ChooseOption", choice="Red")
+    else:
+        act(g, g.priority_player(), "PassPriority")
+effects = [m for e in g.state()["state"]["transient_continuous_effects"]
+           for m in e["modifications"] if m.get("type") == "AddKeyword"]
+keywords = g.object(ascendant)["keywords"]
+print(f"effects {effects}; Serra Ascendant's keywords {keywords} "
+      "(CR 702.16a: Lifelink and Protection from red)")
+assert effects and not any("Protection" in str(k) for k in keywords), "fixed?"
+print("reproduced")
