@@ -23,7 +23,7 @@ __all__ = ["FAMILIES", "GENERATOR_VERSION", "Draft", "Family", "FamilyError", "b
 
 #: Version of the generators: part of every generated case's provenance. Bump it when a family
 #: changes what it emits for a seed, so "same seed and version" keeps meaning "same bytes".
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 
 
 class FamilyError(ValueError):

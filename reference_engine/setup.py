@@ -98,18 +98,24 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
 
 def _bind_targets(state: GameState) -> None:
     """Targets of spells and abilities on the stack at setup, given as handles or player
-    names, fill the target slots of the spell's ability in order (CR 601.2c)."""
+    names, fill the target slots of the spell's ability in order (CR 601.2c), each slot as
+    many as it takes (``count = n`` or ``[min, max]``: "up to two target creatures" takes two)
+    before the next one."""
+    from reference_engine.casting.cast import slot_capacity
     from reference_engine.resolution.stack import spell_ability
 
     for oid, refs, where in state.extra.pop("setup_targets", []):
         obj = state.objects[oid]
         ability = spell_ability(state, obj)
         slots = list((ability or {}).get("targets", []))
-        if len(refs) > len(slots):
+        names = [str(s.get("name", f"t{i}")) for i, s in enumerate(slots)
+                 for _ in range(slot_capacity(s))]
+        if len(refs) > len(names):
             raise SetupError(f"{where}: {len(refs)} target(s) given but "
-                             f"{obj.card.name} has {len(slots)} target slot(s)")
+                             f"{obj.card.name} has {len(slots)} target slot(s) taking "
+                             f"{len(names)} in all")
         for i, ref in enumerate(refs):
-            slot = str(slots[i].get("name", f"t{i}"))
+            slot = names[i]
             if ref in state.players:
                 obj.targets.append({"slot": slot, "player": ref})
             else:

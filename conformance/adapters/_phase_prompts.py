@@ -164,10 +164,22 @@ class PhasePrompts:
         else:
             choice = str(self._choice(data, answers, "name", "creature_type"))
         options = [str(o) for o in data.get("options") or []]
+        if label == "CardName" and not options:
+            self._known_name(choice)
         if options and choice not in options:
             raise Unsupported(f"phase.rs offers {options} for this choice; the case's "
                               f"{choice!r} is not among them")
         self._act(data, "ChooseOption", choice=choice)
+
+    def _known_name(self, choice: str) -> None:
+        """A card name phase.rs can accept: it checks a named card against its own card
+        database, which this adapter builds from the case's cards only, so a real card the
+        case names without using it (CR 201.4: any card name may be chosen) is unknown there."""
+        known = {n.casefold() for names in self.s.setup.front_names.items() for n in names}
+        known |= {part.casefold() for n in list(known) for part in n.split(" // ")}
+        if choice.casefold() not in known:
+            raise Unsupported(f"phase.rs accepts only names from the card database it was "
+                              f"built with (the case's cards); {choice!r} is not among them")
 
     def _source(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         handle = str(self._choice(data, answers, "source"))

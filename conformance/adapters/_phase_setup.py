@@ -256,8 +256,11 @@ class PhaseSetup:
                         target=ref)
 
     def _write_state(self, state: dict[str, Any], objects: Sequence[Mapping[str, Any]]) -> None:
-        """What the sandbox has no action for, written in the engine's own records once:
-        damage marked on permanents (CR 120.3e) and the case's setup effects."""
+        """What the sandbox has no action for, written in the engine's own records once: the
+        turn number (the case format's default is turn 2, as in the reference engine; phase.rs's
+        new game is on turn 1, whose starting player skips the draw, CR 103.8a), damage marked on
+        permanents (CR 120.3e) and the case's setup effects."""
+        state["turn_number"] = int(self.setup.get("turn", 2))
         for obj in objects:
             if obj.get("damage"):
                 record = state["objects"][str(self.ids[handle_of(obj, objects)])]

@@ -30,6 +30,7 @@ MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red"
 _FAILURES: tuple[tuple[str, str], ...] = (
     ("maximum lands", "land-limit"),
     ("cannot cast", "cannot-cast"),
+    ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("wrong player", "no-priority"),
     ("priority", "no-priority"),
     ("summoning sick", "summoning-sick"),

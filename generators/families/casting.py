@@ -2,7 +2,8 @@
 cost; a split card is cast as one half; targets are rechecked; Leeches tax spells.
 
 The cards are real catalog cards (:mod:`generators.catalog`): kicker cards, split cards, the five
-Leeches and the spells they tax. Only target-recheck's spell is synthetic (see its builder)."""
+Leeches and the spells they tax, Tandem Tactics for target-recheck. Only a third of
+target-recheck's cases cast a synthetic spell (see its builder)."""
 
 from __future__ import annotations
 
@@ -149,11 +150,33 @@ def _split_cast(p: dict[str, Any], era: str) -> Draft:
     ])
 
 
+#: The catalog's spell for target-recheck: one or two creature targets ("up to two") and a
+#: rider, the life gain, that shows whether the spell resolved at all (CR 608.2b).
+_RECHECK_SPELL = "Tandem Tactics"
+
+
 def _recheck_params(src: Source) -> dict[str, Any]:
-    used: set[str] = {"Test Bolt"}
+    used: set[str] = {"Test Bolt", _RECHECK_SPELL}
     creatures = [pick_creature(src, used) for _ in range(src.integer(1, 2))]
     return {"amount": src.integer(1, 5), "creatures": creatures,
-            "gone": [src.integer(0, 2) == 0 for _ in creatures], "gain": src.integer(1, 3)}
+            "gone": [src.integer(0, 2) == 0 for _ in creatures], "gain": src.integer(1, 3),
+            "real": src.integer(0, 2) != 0}
+
+
+def _recheck_bolt(n: int, slots: list[str], gain: int) -> dict[str, Any]:
+    """The synthetic damage spell, in Oracle wording."""
+    return {
+        "name": "Test Bolt", "layout": "normal", "mana_cost": "{R}", "types": ["Instant"],
+        "oracle_text": (f"Test Bolt deals {n} damage to target creature. "
+                        if len(slots) == 1 else
+                        f"Test Bolt deals {n} damage to each of two target creatures. ")
+                       + f"You gain {gain} life.",
+        "abilities": [{"kind": "spell",
+                       "targets": [{"name": s, "kind": "creature"} for s in slots],
+                       "effects": [*({"type": "damage", "target": s, "amount": n}
+                                     for s in slots),
+                                   {"type": "gain_life", "amount": gain}]}],
+    }
 
 
 @family(name="target-recheck",
@@ -162,40 +185,47 @@ def _recheck_params(src: Source) -> dict[str, Any]:
         eras=("invasion-2000", "modern"), features=("stack", "targets"), params=_recheck_params)
 def _target_recheck(p: dict[str, Any], era: str) -> Draft:
     """On resolution each target is rechecked: with none legal the spell does nothing (no life
-    is gained); otherwise it deals its damage to the legal ones only, and a creature with lethal
-    damage dies.
+    is gained); otherwise it affects the legal ones only.
 
-    The creatures are real cards; the spell stays synthetic (in Oracle wording, so engines that
-    read Oracle text can play it): no catalog spell combines one or two creature targets with a
-    rider, the life gain, that shows whether it resolved at all."""
+    Two thirds of the cases cast the catalog's Tandem Tactics ("Up to two target creatures each
+    get +1/+2 until end of turn. You gain 2 life."): a real card, so engines with their own card
+    databases can run them. The rest cast a synthetic damage spell (in Oracle wording, so
+    engines that read Oracle text still play it), because the ruling's damage half, a legal
+    target dealt lethal damage dying while an illegal one is untouched (704.5g), needs a damage
+    spell with one or two creature targets and a rider showing that it resolved, and the
+    catalog has none (Fire // Ice's Fire has no rider, Electrodominance one target of any
+    kind)."""
     n, creatures, gone = p["amount"], p["creatures"], p["gone"]
+    real = bool(p.get("real"))
     slots = [f"t{i}" for i in range(len(creatures))]
-    bolt: dict[str, Any] = {
-        "name": "Test Bolt", "layout": "normal", "mana_cost": "{R}", "types": ["Instant"],
-        "oracle_text": (f"Test Bolt deals {n} damage to target creature. "
-                        if len(slots) == 1 else
-                        f"Test Bolt deals {n} damage to each of two target creatures. ")
-                       + f"You gain {p['gain']} life.",
-        "abilities": [{"kind": "spell",
-                       "targets": [{"name": s, "kind": "creature"} for s in slots],
-                       "effects": [*({"type": "damage", "target": s, "amount": n}
-                                     for s in slots),
-                                   {"type": "gain_life", "amount": p["gain"]}]}],
-    }
+    if real:
+        spell = dict(next(c for c in catalog() if c["name"] == _RECHECK_SPELL))
+        gain = 2
+    else:
+        gain = int(p["gain"])
+        spell = _recheck_bolt(n, slots, gain)
     objects = [obj(f"c{i}", c["name"], "graveyard" if gone[i] else "battlefield", "bob")
                for i, c in enumerate(creatures)]
-    objects.append(obj("bolt", bolt["name"], "stack", targets=[f"c{i}"
+    objects.append(obj("bolt", spell["name"], "stack", targets=[f"c{i}"
                                                                 for i in range(len(slots))]))
     resolves = not all(gone)
     steps = [{"action": {"type": "resolve"}},
              observe("zone", "graveyard", object="bolt"),
-             observe("life", 20 + (p["gain"] if resolves else 0), player="alice")]
+             observe("life", 20 + (gain if resolves else 0), player="alice")]
     for i, c in enumerate(creatures):
+        if real:  # +1/+2 until end of turn on each legal target; a card in a graveyard keeps
+            # its printed values (613.1, 400.7)
+            steps.append(observe("zone", "graveyard" if gone[i] else "battlefield",
+                                 object=f"c{i}"))
+            steps.append(observe("power", c["power"] + (0 if gone[i] else 1), object=f"c{i}"))
+            steps.append(observe("toughness", c["toughness"] + (0 if gone[i] else 2),
+                                 object=f"c{i}"))
+            continue
         dies = not gone[i] and n >= c["toughness"]
         steps.append(observe("zone", "battlefield" if not gone[i] and not dies else "graveyard",
                              object=f"c{i}"))
         steps.append(observe("damage", n if not gone[i] and not dies else 0, object=f"c{i}"))
-    return Draft(setup={"objects": objects}, cards=[*creatures, bolt], steps=steps)
+    return Draft(setup={"objects": objects}, cards=[*creatures, spell], steps=steps)
 
 
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__ = ["FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana", "plan_cast",
-           "target_ref"]
+           "slot_capacity", "target_ref"]
 
 #: The alternative cost of an effect that lets a player cast a spell without paying its mana
 #: cost (CR 118.9).
@@ -329,6 +329,11 @@ def active_slots(ability: Mapping[str, Any] | None, *, kicked: bool,
         return []
     return [(str(s.get("name", f"t{i}")), s) for i, s in enumerate(ability.get("targets", []))
             if "if_kicked" not in s or bool(s["if_kicked"]) == kicked]
+
+
+def slot_capacity(slot: Mapping[str, Any]) -> int:
+    """How many targets a slot takes at most (CR 601.2c: "up to two" takes two)."""
+    return _count_range(slot)[1]
 
 
 def _count_range(slot: Mapping[str, Any]) -> tuple[int, int]:

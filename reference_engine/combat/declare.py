@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.activated import is_summoning_sick
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
-from reference_engine.core.registry import BLOCK_RESTRICTIONS, action, on_step, query
+from reference_engine.core.registry import BLOCK_RESTRICTIONS, action, on_step, query, skip_step
 from reference_engine.core.state import STEPS
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
@@ -457,6 +457,14 @@ def _block_now(state: GameState) -> None:
             record["blocked"].append(attacker)
         state.log("blocks", object=blocker, attacker=attacker)
     state.changed()
+
+
+@skip_step("declare-blockers", "combat-damage")
+def _no_attackers(state: GameState) -> bool:
+    """Check 508.8: if no creatures are declared as attackers or put onto the battlefield
+    attacking, the declare blockers and combat damage steps are skipped (506.1)."""
+    record = combat(state)
+    return not record["attackers"] and not record["declared"]
 
 
 @on_step("cleanup")

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__ = ["ACTIONS", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS", "LAND_PLAY_RESTRICTIONS",
-           "QUERIES", "SETUP_HOOKS", "STEP_HOOKS", "action", "block_restriction",
-           "cast_restriction",
-           "land_play_restriction", "on_step", "query", "setup_hook"]
+           "QUERIES", "SETUP_HOOKS", "STEP_HOOKS", "STEP_SKIPS", "action", "block_restriction",
+           "cast_restriction", "land_play_restriction", "on_step", "query", "setup_hook",
+           "skip_step"]
 
 ActionHandler = Callable[["Game", Mapping[str, Any]], None]
 QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
@@ -96,6 +96,25 @@ def on_step(step: str) -> Callable[[StepHook], StepHook]:
 
     def register(fn: StepHook) -> StepHook:
         STEP_HOOKS.setdefault(step, []).append(fn)
+        return fn
+    return register
+
+
+StepSkip = Callable[["GameState"], bool]
+#: Rules that skip a step entirely (it doesn't begin: no turn-based actions, no priority), by
+#: step name, e.g. the declare blockers and combat damage steps with no attackers (CR 508.8).
+STEP_SKIPS: dict[str, list[StepSkip]] = {}
+
+
+def skip_step(*steps: str) -> Callable[[StepSkip], StepSkip]:
+    """Register a rule that says whether each of ``steps`` is skipped this time."""
+    for step in steps:
+        if step not in STEPS:
+            raise ValueError(f"unknown step {step!r}")
+
+    def register(fn: StepSkip) -> StepSkip:
+        for step in steps:
+            STEP_SKIPS.setdefault(step, []).append(fn)
         return fn
     return register
 

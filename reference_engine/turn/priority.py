@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
-from reference_engine.core.registry import STEP_HOOKS, action, on_step
+from reference_engine.core.registry import STEP_HOOKS, STEP_SKIPS, action, on_step
 from reference_engine.core.state import STEPS, GameState
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
@@ -84,6 +84,11 @@ def advance_step(state: GameState) -> None:
         state.step = STEPS[0]
     else:
         state.step = STEPS[index + 1]
+    if any(skip(state) for skip in STEP_SKIPS.get(state.step, [])):
+        # A skipped step doesn't begin (CR 500.2 via e.g. 508.8): on to the one after it.
+        state.log("step-skipped", step=state.step, turn=state.turn)
+        advance_step(state)
+        return
     state.log("step", step=state.step, turn=state.turn, active=state.active_player)
     for hook in STEP_HOOKS.get(state.step, []):
         hook(state)
@@ -152,20 +157,30 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
 
 @action("advance")
 def _advance(game: Game, a: Mapping[str, Any]) -> None:
-    """Pass with an empty stack until step ``to`` begins (at most two turns ahead)."""
+    """Pass with an empty stack until step ``to`` begins (at most two turns ahead).
+
+    The passes stop where the game ends (CR 104.2a: in a two-player game it is over once a
+    player has lost, e.g. by drawing from an empty library in a draw step, 704.5b): no step
+    begins after that. An advance asked for after the game is over is rejected, as no one
+    has priority to pass (117.1)."""
     state = game.state
     target = str(a.get("to", ""))
     if target not in STEPS:
         raise SetupError(f"advance: unknown step {target!r} (expected one of {', '.join(STEPS)})")
+    if game_over(state):
+        raise RulesViolation("no-priority", "the game is over: no player has priority to pass "
+                             "(CR 104.2a)")
     offer_choices(state, a.get("choices"))
     try:
         for _ in range(len(STEPS) * 3):
             _pass_through_turn_based(state)
+            if game_over(state):
+                return
             if state.zone_list("stack"):
                 raise RulesViolation("illegal-action",
                                      "the stack is not empty; resolve it before advancing")
             advance_step(state)
-            if state.step == target:
+            if state.step == target or game_over(state):
                 _pass_through_turn_based(state)
                 return
     finally:
@@ -181,7 +196,8 @@ def _pass_through_turn_based(state: GameState) -> None:
     for _ in range(len(state.players) * 50):
         if not stack or not all(state.objects[o].extra.get("turn_based") for o in stack):
             return
-        assert state.priority_player is not None
+        if state.priority_player is None:  # the game is over (104.2a)
+            return
         pass_priority(state, state.priority_player)
 
 
