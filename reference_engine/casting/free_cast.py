@@ -5,7 +5,7 @@ Resolution effect ``cast_without_paying {from = "hand", filter, optional = true,
 (Electrodominance: "you may cast a spell with mana value X or less from your hand without paying
 its mana cost"). The choice ``free_cast`` is answered with ``"none"``, a handle, or a table
 ``{object = handle, targets = [...], half, kicked, modes, choices}`` giving the cast's other
-announcements.
+announcements; X is 0 (107.3b), and an answer announcing another X is refused.
 
 The spell is cast during the resolution, so timing restrictions based on its card type and the
 need for priority don't apply (608.2g); it is cast for the alternative cost "without paying its
@@ -38,6 +38,9 @@ def _cast_action(ctx: ResolveContext, answer: Any) -> dict[str, Any]:
     fields = dict(answer) if isinstance(answer, Mapping) else {"object": answer}
     fields.pop("type", None)
     # 107.3b: cast without paying its mana cost, the only legal value of X is 0.
+    if fields.get("x", 0) != 0:
+        raise RulesViolation("illegal-choice", f"X can only be 0 for a spell cast without "
+                             f"paying its mana cost, not {fields['x']!r} (CR 107.3b)")
     return {**fields, "player": ctx.controller, "alternative": FREE, "x": 0}
 
 
