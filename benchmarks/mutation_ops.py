@@ -34,11 +34,13 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from types import CodeType
 
-__all__ = ["AUTHORING_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
+from mutation_text import TextFacts, text_constants, text_facts
+
+__all__ = ["AUTHORING_MODULES", "DEBUG_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
            "enumerate_mutants", "equivalence", "mutated_tree", "package_facts"]
 
 #: Keyword arguments whose value is text for people, never compared by a case.
@@ -56,8 +58,16 @@ AUTHORING_MODULES: dict[str, str] = {
     "core/vocab_spec.py": "the vocabulary's parameter specs, read only by the listing and the "
                           "validation",
 }
+#: Debugging aids: modules no case runs with (path -> what it is); every mutant of them, and
+#: a statement of another module that calls one of their functions, is marked.
+DEBUG_MODULES: dict[str, str] = {
+    "undo_check.py": "the REFERENCE_ENGINE_CHECK_UNDO check of every undo against a deep copy, "
+                     "off unless that variable is set (tests/test_undo.py runs it)",
+}
 _METADATA = "documentation metadata: a registration's vocabulary spec (for the docs and " \
     "`mtgconf validate`)"
+_DEBUG = "debugging aid: a call of the REFERENCE_ENGINE_CHECK_UNDO check (undo_check.py), " \
+    "which does nothing unless that variable is set"
 _VERSION = "documentation metadata: the version string (adapter info, which no case compares)"
 
 _COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
@@ -110,9 +120,17 @@ Change = Callable[[], None]
 class _Collector:
     """Walks a module in a fixed order and lists (node, description, change) candidates."""
 
-    def __init__(self, tree: ast.Module, runtime_names: frozenset[str] | None) -> None:
+    def __init__(self, tree: ast.Module, runtime_names: frozenset[str] | None,
+                 text: dict[int, str] | None = None, debug_names: frozenset[str] = frozenset()
+                 ) -> None:
         self.tree = tree
         self.runtime_names = runtime_names
+        #: String constants that only form text for people (``id`` -> why), not mutated.
+        self.text = text or {}
+        #: Local names of the debugging module's functions (imported from it).
+        self.debug_names = debug_names
+        #: Module-level names read only inside a registration's vocabulary spec.
+        self.metadata_names: frozenset[str] = frozenset()
         self.found: list[tuple[ast.AST, str, str, str, Change, str, bool]] = []
         self.tags: list[tuple[str, ...]] = []
         self.scope: list[str] = []
@@ -137,7 +155,9 @@ class _Collector:
         self.found.append((node, operator, shown_before, "", change,
                            ".".join(self.scope) or "<module>", self.in_function == 0))
         self.tags.append(self.context[-1] if self.context else ())
-        self.docs.append(self.metadata[-1] if self.metadata else "")
+        self.docs.append(self.text.get(id(node), "") if operator == "constant" else "")
+        if self.metadata:
+            self.docs[-1] = self.metadata[-1]
         if replacement is not None:
             self._fix_after(replacement)
 
@@ -156,7 +176,13 @@ class _Collector:
                 continue
             self.statement(stmt, stmts, i, module=module)
 
-    def statement(self, stmt: ast.stmt, parent: list[ast.stmt], i: int, *, module: bool) -> None:
+    def _calls_debug(self, stmt: ast.stmt) -> bool:
+        value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+            and value.func.id in self.debug_names
+
+    def statement(self, stmt: ast.stmt, parent: list[ast.stmt], i: int, *, module: bool,
+                  marked: bool = False) -> None:
         if isinstance(stmt, ast.Import | ast.ImportFrom | ast.Assert | ast.Pass | ast.Global
                       | ast.Nonlocal):
             return
@@ -183,6 +209,21 @@ class _Collector:
             self.scope.pop()
             return
         if module and isinstance(stmt, ast.Assign | ast.AnnAssign) and self._unread(stmt):
+            return
+        if not marked and self._calls_debug(stmt):
+            self.metadata.append(_DEBUG)
+            self.statement(stmt, parent, i, module=module, marked=True)
+            self.metadata.pop()
+            return
+        if module and not marked and isinstance(stmt, ast.Assign | ast.AnnAssign) and {
+                _text(t) for t in (stmt.targets if isinstance(stmt, ast.Assign)
+                                   else [stmt.target])} <= self.metadata_names:
+            self.metadata.append(_METADATA)
+            if isinstance(stmt, ast.Assign):
+                self.statement(stmt, parent, i, module=module, marked=True)
+            elif stmt.value is not None:
+                self.expr(stmt.value)
+            self.metadata.pop()
             return
         if module and isinstance(stmt, ast.Assign) and [_text(t) for t in stmt.targets] == [
                 "__version__"]:
@@ -500,11 +541,11 @@ def _replace_in_place(node: ast.AST, by: ast.AST) -> Change:
     def change() -> None:
         replacement = copy.deepcopy(by)
         node.__class__ = replacement.__class__
-        for field in node._fields:
-            if hasattr(node, field):
-                delattr(node, field)
-        for field in replacement._fields:
-            setattr(node, field, getattr(replacement, field))
+        for name in node._fields:
+            if hasattr(node, name):
+                delattr(node, name)
+        for name in replacement._fields:
+            setattr(node, name, getattr(replacement, name))
     return change
 
 
@@ -519,11 +560,18 @@ class Facts:
     read_strings: frozenset[str] = frozenset()
     #: Functions every caller calls as a statement, throwing the value away.
     unused_returns: frozenset[str] = frozenset()
+    #: Names some module imports from another (``from x import name``).
+    imported: frozenset[str] = frozenset()
+    #: Which string constants only form text for people (:mod:`mutation_text`).
+    text: TextFacts = field(default_factory=TextFacts)
 
 
-def package_facts(sources: Iterable[str]) -> Facts:
-    """The :class:`Facts` of a package's sources (and of the modules that call into it)."""
-    trees = [ast.parse(source) for source in sources]
+def package_facts(sources: Iterable[str] | Mapping[str, str]) -> Facts:
+    """The :class:`Facts` of a package's sources (and of the modules that call into it), given
+    as module path -> source (or only the sources: imports between them are not resolved)."""
+    named = dict(sources) if isinstance(sources, Mapping) else {
+        f"<{n}>": source for n, source in enumerate(sources)}
+    trees = [ast.parse(source) for source in named.values()]
     names: set[str] = set()
     strings: set[str] = set()
     calls: dict[str, list[bool]] = {}  # function name -> for each use, whether it discards
@@ -559,8 +607,10 @@ def package_facts(sources: Iterable[str]) -> Facts:
                     getattr(node, "ctx", None), ast.Load):
                 calls.setdefault(name, []).append(False)  # passed around: any use possible
     unused = frozenset(n for n in defined - decorated if calls.get(n) and all(calls[n]))
+    imported = frozenset(alias.name for tree in trees for node in ast.walk(tree)
+                         if isinstance(node, ast.ImportFrom) for alias in node.names)
     return Facts(runtime_names=frozenset(names | strings), read_strings=frozenset(strings),
-                 unused_returns=unused)
+                 unused_returns=unused, imported=imported, text=text_facts(named))
 
 
 def _is_annotation(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
@@ -595,10 +645,43 @@ def equivalence(tag: tuple[str, ...], facts: Facts) -> str:
     return ""
 
 
-def _collect(source: str, facts: Facts | None) -> _Collector:
-    collector = _Collector(ast.parse(source), facts.runtime_names if facts else None)
+def _collect(source: str, facts: Facts | None, module: str | None = None) -> _Collector:
+    """Walk ``source``; with ``module`` (its path) also find its text for people, which only
+    marks mutants (the order and the changes never depend on it)."""
+    tree = ast.parse(source)
+    text: dict[int, str] = {}
+    if module is not None:
+        known = facts.text if facts is not None else text_facts({module: source})
+        text = text_constants(module, tree, known)
+    debug = frozenset(
+        alias.asname or alias.name for stmt in tree.body if isinstance(stmt, ast.ImportFrom)
+        and stmt.module in {"reference_engine." + m.removesuffix(".py").replace("/", ".")
+                            for m in DEBUG_MODULES} for alias in stmt.names)
+    collector = _Collector(tree, facts.runtime_names if facts else None, text, debug)
+    collector.metadata_names = _metadata_names(tree, facts.imported if facts else frozenset())
     collector.run()
     return collector
+
+
+def _metadata_names(tree: ast.Module, imported: frozenset[str]) -> frozenset[str]:
+    """Module-level names (no other module imports them) read only inside a registration's
+    vocabulary spec (a ``params=``, ``cr=``, ... value): a shared piece of that spec, e.g. a
+    dict of parameter descriptions spliced into several ``params=`` tables."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in METADATA_KEYWORDS:
+                    inside.update(id(n) for n in ast.walk(kw.value))
+    loads: dict[str, list[ast.Name]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads.setdefault(node.id, []).append(node)
+    assigned = [t.id for stmt in tree.body if isinstance(stmt, ast.Assign | ast.AnnAssign)
+                for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+                if isinstance(t, ast.Name)]
+    return frozenset(n for n in assigned if n not in imported and n != "__all__" and loads.get(n)
+                     and all(id(x) in inside for x in loads[n]))
 
 
 def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> list[Mutant]:
@@ -607,8 +690,9 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
     ``facts`` (:func:`package_facts`) lets module-level assignments nothing reads, i.e. type
     aliases, go unmutated, and marks the mechanically equivalent mutants.
     """
-    collector = _collect(source, facts)
+    collector = _collect(source, facts, module)
     authoring = AUTHORING_MODULES.get(module, "")
+    debugging = DEBUG_MODULES.get(module, "")
     parents = {child: node for node in ast.walk(collector.tree)
                for child in ast.iter_child_nodes(node)}
     found: list[Mutant] = []
@@ -616,7 +700,9 @@ def enumerate_mutants(module: str, source: str, facts: Facts | None = None) -> l
             collector.found):
         line = getattr(node, "lineno", 0)
         end = getattr(node, "end_lineno", line) or line
-        documentation = f"authoring tooling: {authoring}" if authoring else collector.docs[index]
+        documentation = (f"authoring tooling: {authoring}" if authoring
+                         else f"debugging aid: {debugging}" if debugging
+                         else collector.docs[index])
         found.append(Mutant(module=module, index=index, line=line, end_line=end,
                             function=function, operator=operator, before=before, after=after,
                             import_time=import_time,

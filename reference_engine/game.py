@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-import os
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -16,17 +14,12 @@ from reference_engine.core.eras import Era
 from reference_engine.core.errors import EngineError, RulesViolation, SetupError, UnsupportedQuery
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import ACTIONS, QUERIES
-from reference_engine.core.state import SHARED_TYPES, GameState, differences, snapshot
+from reference_engine.core.state import GameState, snapshot
 from reference_engine.layers.system import characteristics_of
 from reference_engine.setup import build_state
+from reference_engine.undo_check import CHECK_UNDO, check_restored, copy_if_checking
 
 __all__ = ["CHECK_UNDO", "Game"]
-
-#: While true (``REFERENCE_ENGINE_CHECK_UNDO=1``, or set ``CHECK_UNDO[0]`` in a test), every
-#: rejected action is also checked against a deep copy taken before it: the restored state must
-#: equal it field for field, or the action raises AssertionError naming the differences.
-CHECK_UNDO = [os.environ.get("REFERENCE_ENGINE_CHECK_UNDO", "") not in ("", "0")]
-
 
 #: Journal entries after which a game takes a new checkpoint, so undoing never replays more.
 CHECKPOINT_EVERY = 64
@@ -56,7 +49,8 @@ class Game:
     field of the state back, including fields added after this was written. Any other change
     to the state (a query that ends an effect, a test editing the state) goes through
     :meth:`GameState.changed`, so the version tells: the next action starts a new checkpoint.
-    ``CHECK_UNDO`` compares every undo with a deep copy; the test suite runs every case so.
+    ``CHECK_UNDO`` (:mod:`reference_engine.undo_check`) compares every undo with a deep copy;
+    the test suite runs every case so.
     """
 
     def __init__(self, state: GameState, *,
@@ -89,7 +83,7 @@ class Game:
                 f"unknown action type {kind!r} (known: {', '.join(sorted(ACTIONS))})"
             )
         self._sync()
-        expected = _checked_copy(self.state) if CHECK_UNDO[0] else None
+        expected = copy_if_checking(self.state)
         began = time.perf_counter()
         try:
             self._apply(handler, action)
@@ -97,8 +91,7 @@ class Game:
             # An illegal action changes nothing (601.2 for casting; an illegal combat damage
             # division found only as the combat damage step begins, CR 510.1e): put it back.
             self._restore()
-            if expected is not None:
-                _check_restored(expected, self.state, action)
+            check_restored(expected, self.state, action)
             self.state.changed()
             self._synced = self.state.version
             raise
@@ -218,34 +211,3 @@ def _plain_copy(value: Any) -> Any:
     if isinstance(value, Mapping):
         return _plain_copy(dict(value))
     return value
-
-
-def _checked_copy(state: GameState) -> GameState:
-    memo: dict[int, Any] = {}
-    for v in state.__dict__.values():
-        _share(v, memo)
-    memo[id(state.__dict__.get("_chars_cache"))] = None
-    copied: GameState = copy.deepcopy(state, memo)
-    return copied
-
-
-def _share(value: Any, memo: dict[int, Any], depth: int = 0) -> None:
-    """Mark the values a snapshot shares, so the checking copy shares them too."""
-    if type(value) in SHARED_TYPES:
-        memo[id(value)] = value
-    elif depth < 50 and isinstance(value, (dict, list, tuple, set)):
-        for v in (value.values() if isinstance(value, dict) else value):
-            _share(v, memo, depth + 1)
-    elif depth < 50 and hasattr(value, "__dict__") and not isinstance(value, type):
-        for v in vars(value).values():
-            _share(v, memo, depth + 1)
-
-
-def _check_restored(expected: GameState, state: GameState, action: Mapping[str, Any]) -> None:
-    """The restored state equals the copy taken before the action, except for the version (a
-    change counter for caches, which a rejected action still advances)."""
-    found = [d for d in differences(expected, state, limit=40)
-             if not d.startswith("state['_version']")]
-    if found:
-        raise AssertionError(f"undoing the rejected action {dict(action)!r} did not restore "
-                             "the state:\n  " + "\n  ".join(found))

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import reference_engine.game as game_module
+import reference_engine.undo_check as undo_check
 from conformance.adapter import StartRequest
 from conformance.adapters import resolve_adapter
 from conformance.running.runner import Runner, plan
@@ -28,7 +28,8 @@ from conformance.spec.model import Case
 from generators.emit import load_generated
 from reference_engine import EngineError, Game, RulesViolation, SetupError
 from reference_engine.core.registry import ACTIONS
-from reference_engine.core.state import GameState, differences, snapshot
+from reference_engine.core.state import GameState, snapshot
+from reference_engine.undo_check import differences
 from tests.helpers import game, observe
 
 SPEC = default_spec()
@@ -39,7 +40,7 @@ PLANNED = [i for i in plan(CASES, ADAPTER.info()) if i.verdict is None]
 
 def deep(state: GameState) -> GameState:
     """The reference copy: :func:`copy.deepcopy`, sharing what the engine treats as fixed."""
-    return game_module._checked_copy(state)
+    return undo_check.checked_copy(state)
 
 
 def same(before: GameState, after: GameState) -> list[str]:
@@ -50,12 +51,12 @@ def same(before: GameState, after: GameState) -> list[str]:
 
 @pytest.fixture
 def checked() -> Iterator[None]:
-    before = game_module.CHECK_UNDO[0]
-    game_module.CHECK_UNDO[0] = True
+    before = undo_check.CHECK_UNDO[0]
+    undo_check.CHECK_UNDO[0] = True
     try:
         yield
     finally:
-        game_module.CHECK_UNDO[0] = before
+        undo_check.CHECK_UNDO[0] = before
 
 
 @pytest.fixture

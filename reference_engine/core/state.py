@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from reference_engine.layers.effects import ContinuousEffect
 
 __all__ = ["AFTER_MOVE_HOOKS", "BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS",
-           "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "differences", "snapshot"]
+           "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "snapshot"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -336,39 +336,3 @@ def snapshot(state: GameState) -> GameState:
     copied: GameState = object.__new__(GameState)
     copied.__dict__.update(fields)
     return copied
-
-
-def differences(a: Any, b: Any, where: str = "state", limit: int = 20) -> list[str]:
-    """Where two states (or any values) differ, as ``path: a != b`` lines (at most ``limit``):
-    fields, dict keys in order, list items, objects by type and fields. The characteristics
-    cache is ignored; everything else, fields added later included, is compared."""
-    out: list[str] = []
-    _diff(a, b, where, out, limit)
-    return out
-
-
-def _diff(a: Any, b: Any, where: str, out: list[str], limit: int) -> None:
-    if len(out) >= limit or a is b:
-        return
-    if type(a) is not type(b):
-        out.append(f"{where}: {type(a).__name__} != {type(b).__name__}")
-    elif isinstance(a, dict):
-        if list(a) != list(b):
-            out.append(f"{where}: keys {list(a)!r} != {list(b)!r}")
-            return
-        for k in a:
-            _diff(a[k], b[k], f"{where}[{k!r}]", out, limit)
-    elif isinstance(a, (list, tuple)):
-        if len(a) != len(b):
-            out.append(f"{where}: {len(a)} items != {len(b)} items")
-            return
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _diff(x, y, f"{where}[{i}]", out, limit)
-    elif isinstance(a, GameState) or (hasattr(a, "__dict__") and type(a) not in SHARED_TYPES
-                                      and not isinstance(a, type)):
-        da = {k: v for k, v in vars(a).items() if k != "_chars_cache"}
-        db = {k: v for k, v in vars(b).items() if k != "_chars_cache"}
-        _diff(da, db, where if isinstance(a, GameState) else f"{where}<{type(a).__name__}>",
-              out, limit)
-    elif a != b:
-        out.append(f"{where}: {a!r} != {b!r}")

@@ -1,0 +1,347 @@
+"""Which string constants of the engine only form text for people (for ``mutation_ops``).
+
+The policy (docs/mutation-testing.md): the text of a raised exception and of a message is never
+engine behaviour, since no case compares it (cases compare a rejection's failure class, never its
+words). A string constant is *text* when all it can ever become is part of such a text:
+
+* a **text part** of a *text root*: the root itself when it is a string, a literal piece of an
+  f-string, an operand of ``+``, a branch of ``a if c else b``, the separator of
+  ``"sep".join(...)``, recursively through ``{...}`` fields and ``str()``/``repr()``; never a
+  format spec, a subscript key, a compared value or a call's argument (a mutated key or format
+  spec could raise another error, a compared value is behaviour);
+* a text root is: an argument of ``raise E(...)`` in a text position (every argument of an
+  exception class that keeps Python's ``Exception(*args)`` signature, the ``message``,
+  ``detail`` and ``reason`` parameters of one with its own ``__init__``: ``RulesViolation``'s
+  first argument, the failure class cases expect, is *not* text); the arguments of
+  ``super().__init__(...)`` in such a class's ``__init__``; the value assigned to a local
+  variable that is read only in text parts; and, for a function parameter read only in text
+  parts (a place or a name that only locates an error: ``where``, ``what``), its default and
+  the argument given for it at every direct call of the function.
+
+"Read only in text parts" is the greatest fixpoint over the package: a parameter passed on only
+to another such parameter (``check_filter(sub, f"{where}.any[{i}]")``) is text too. A string
+that is compared, used as a key, returned, stored, logged or passed anywhere else is behaviour
+and stays mutated. Wrapping a text part in ``XX...XX`` cannot raise nor change a truth value, so
+such a mutant can only change words.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+__all__ = ["BUILTIN_EXCEPTIONS", "TEXT_PARAMETERS", "TextFacts", "text_constants", "text_facts"]
+
+#: Built-in exceptions: every argument only forms the message (nothing reads ``exc.args``;
+#: ``tests/test_benchmarks_tools.py`` checks that the engine reads a caught exception only to
+#: put it into another exception's text).
+BUILTIN_EXCEPTIONS = frozenset({
+    "Exception", "ValueError", "TypeError", "KeyError", "LookupError", "IndexError",
+    "RuntimeError", "AssertionError", "NotImplementedError", "AttributeError",
+    "ArithmeticError", "ZeroDivisionError", "OverflowError"})
+#: Parameters of an exception class's own ``__init__`` that carry text for people.
+TEXT_PARAMETERS = frozenset({"message", "detail", "reason"})
+_ALL = -1  # every position
+
+
+@dataclass(frozen=True)
+class TextFacts:
+    """What the package says about text: exception classes and text-only parameters."""
+
+    #: (class name, position) of each argument that is text; position -1: every argument.
+    exception_text: frozenset[tuple[str, int]] = frozenset((n, _ALL) for n in BUILTIN_EXCEPTIONS)
+    #: (module, function, position, parameter) of each parameter read only in text parts, for
+    #: module-level functions without decorators (their direct calls are resolved); position
+    #: -1 for a keyword-only parameter.
+    text_params: frozenset[tuple[str, str, int, str]] = frozenset()
+    #: The package's module paths (to resolve ``from reference_engine.x import f``).
+    modules: frozenset[str] = frozenset()
+
+
+# -- text parts ----------------------------------------------------------------------------------
+
+
+def _parts(node: ast.expr) -> Iterator[ast.expr]:
+    """The nodes in text position within the text root ``node`` (itself included)."""
+    yield node
+    if isinstance(node, ast.JoinedStr):
+        for value in node.values:
+            if isinstance(value, ast.FormattedValue):
+                yield from _parts(value.value)
+            else:
+                yield value
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        yield from _parts(node.left)
+        yield from _parts(node.right)
+    elif isinstance(node, ast.IfExp):
+        yield from _parts(node.body)
+        yield from _parts(node.orelse)
+    elif isinstance(node, ast.Call) and not node.keywords:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "join" \
+                and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str):
+            yield func.value
+        elif isinstance(func, ast.Name) and func.id in ("str", "repr") and len(node.args) == 1:
+            yield from _parts(node.args[0])
+
+
+# -- the package's exception classes -------------------------------------------------------------
+
+
+def _exception_text(trees: Iterable[ast.Module]) -> frozenset[tuple[str, int]]:
+    classes: dict[str, ast.ClassDef] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, node)
+    #: class -> its __init__ parameters (None: Python's Exception(*args))
+    signature: dict[str, list[str] | None] = {n: None for n in BUILTIN_EXCEPTIONS}
+    changed = True
+    while changed:
+        changed = False
+        for name, cls in classes.items():
+            if name in signature:
+                continue
+            bases = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(
+                b, ast.Attribute) else "" for b in cls.bases]
+            if not any(b in signature for b in bases):
+                continue
+            init = next((s for s in cls.body if isinstance(s, ast.FunctionDef)
+                         and s.name == "__init__"), None)
+            if init is not None:
+                signature[name] = [a.arg for a in [*init.args.posonlyargs, *init.args.args][1:]]
+            else:  # inherited: the first base that is an exception
+                signature[name] = next(signature[b] for b in bases if b in signature)
+            changed = True
+    out: set[tuple[str, int]] = set()
+    for name, params in signature.items():
+        if params is None:
+            out.add((name, _ALL))
+        else:
+            out.update((name, k) for k, p in enumerate(params) if p in TEXT_PARAMETERS)
+    return frozenset(out)
+
+
+def _raised_class(node: ast.Raise) -> tuple[str, ast.Call] | None:
+    exc = node.exc
+    if isinstance(exc, ast.Call):
+        func = exc.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(
+            func, ast.Attribute) else ""
+        return name, exc
+    return None
+
+
+# -- one module ----------------------------------------------------------------------------------
+
+
+def _module_of(name: str) -> str:
+    """``reference_engine.layers.filters`` -> ``layers/filters.py`` (packages: __init__.py)."""
+    parts = name.split(".")[1:]
+    return "/".join(parts) + ".py" if parts else "__init__.py"
+
+
+class _Module:
+    """One module's functions, calls and variables, for the fixpoint."""
+
+    def __init__(self, path: str, tree: ast.Module, known: set[str]) -> None:
+        self.path, self.tree = path, tree
+        #: local name -> (module, function) it refers to, for direct calls
+        self.bound: dict[str, tuple[str, str]] = {}
+        self.functions: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = []
+        for stmt in tree.body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module and stmt.level == 0 \
+                    and stmt.module.split(".")[0] == "reference_engine":
+                target = _module_of(stmt.module)
+                if target not in known and target.endswith(".py"):
+                    target = target[:-3] + "/__init__.py"
+                for alias in stmt.names:
+                    self.bound[alias.asname or alias.name] = (target, alias.name)
+            elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                self.bound[stmt.name] = (path, stmt.name)
+        top = {id(s) for s in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                direct = id(node) in top and not node.decorator_list
+                self.functions.append((node, node.name if direct else ""))
+
+
+def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, ast.arg]]:
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    return [*enumerate(positional), *((_ALL, a) for a in fn.args.kwonlyargs)]
+
+
+def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    out = dict(zip([a.arg for a in positional[len(positional) - len(fn.args.defaults):]],
+                   fn.args.defaults, strict=True))
+    out.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults, strict=True)
+                if d is not None})
+    return out
+
+
+@dataclass
+class _Root:
+    node: ast.expr
+    why: str
+
+
+def _roots(module: _Module, exception_text: frozenset[tuple[str, int]],
+           text_params: set[tuple[str, str, int, str]], text_locals: set[tuple[int, str]]
+           ) -> list[_Root]:
+    """Every text root of ``module`` under the current assumptions."""
+    roots: list[_Root] = []
+    by_function: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for mod, fn, pos, param in text_params:
+        by_function.setdefault((mod, fn), []).append((pos, param))
+    exception_classes = {name for name, _pos in exception_text}
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Raise):
+            raised = _raised_class(node)
+            if raised is not None:
+                name, call = raised
+                for k, arg in enumerate(call.args):
+                    if (name, _ALL) in exception_text or (name, k) in exception_text:
+                        roots.append(_Root(arg, f"the text of a raised {name}"))
+        elif isinstance(node, ast.ClassDef) and node.name in exception_classes:
+            for init in node.body:
+                if isinstance(init, ast.FunctionDef) and init.name == "__init__":
+                    for call in ast.walk(init):
+                        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) \
+                                and call.func.attr == "__init__" \
+                                and isinstance(call.func.value, ast.Call) \
+                                and isinstance(call.func.value.func, ast.Name) \
+                                and call.func.value.func.id == "super":
+                            roots += [_Root(a, f"the message of {node.name}")
+                                      for a in call.args]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            target = module.bound.get(node.func.id)
+            wanted = by_function.get(target) if target else None
+            if wanted:
+                starred = any(isinstance(a, ast.Starred) for a in node.args)
+                for pos, param in wanted:
+                    why = f"argument `{param}` of {node.func.id}(), read only to form a message"
+                    if pos != _ALL and pos < len(node.args) and not starred:
+                        roots.append(_Root(node.args[pos], why))
+                    roots += [_Root(kw.value, why) for kw in node.keywords if kw.arg == param]
+    for fn, _direct in module.functions:
+        for pos, arg in _params(fn):
+            default = _defaults(fn).get(arg.arg)
+            if default is not None and _is_text_param(module.path, fn, pos, arg.arg,
+                                                      text_params, text_locals):
+                roots.append(_Root(default, f"the default of `{arg.arg}` of {fn.name}(), read "
+                                            "only to form a message"))
+        for stmt in ast.walk(fn):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+                    and isinstance(stmt.targets[0], ast.Name) \
+                    and (id(fn), stmt.targets[0].id) in text_locals:
+                roots.append(_Root(stmt.value, f"`{stmt.targets[0].id}`, read only to form a "
+                                               "message"))
+    return roots
+
+
+def _is_text_param(path: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, pos: int, name: str,
+                   text_params: set[tuple[str, str, int, str]],
+                   text_locals: set[tuple[int, str]]) -> bool:
+    return (id(fn), name) in text_locals or (path, fn.name, pos, name) in text_params
+
+
+def _loads_and_stores(fn: ast.FunctionDef | ast.AsyncFunctionDef
+                      ) -> tuple[dict[str, list[ast.Name]], dict[str, list[ast.AST]]]:
+    loads: dict[str, list[ast.Name]] = {}
+    stores: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.id, []).append(node)
+            else:
+                stores.setdefault(node.id, []).append(node)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            for n in node.names:
+                stores.setdefault(n, []).append(node)
+        elif isinstance(node, ast.arg) and node not in [*fn.args.posonlyargs, *fn.args.args,
+                                                        *fn.args.kwonlyargs]:
+            stores.setdefault(node.arg, []).append(node)  # a nested function's parameter
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            stores.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.alias):
+            stores.setdefault(node.asname or node.name.split(".")[0], []).append(node)
+    return loads, stores
+
+
+def _fixpoint(modules: list[_Module], exception_text: frozenset[tuple[str, int]],
+              fixed_params: frozenset[tuple[str, str, int, str]] | None = None
+              ) -> tuple[set[tuple[str, str, int, str]], set[tuple[int, str]]]:
+    """The greatest sets of text-only parameters and locals: start from every candidate and drop
+    each one read anywhere but in a text part, until none is dropped. With ``fixed_params`` the
+    package's parameters are known and only the locals are solved (one module's walk)."""
+    candidates_params: set[tuple[str, str, int, str]] = set()
+    candidates_locals: set[tuple[int, str]] = set()
+    info: dict[int, tuple[dict[str, list[ast.Name]], dict[str, list[ast.AST]]]] = {}
+    for module in modules:
+        for fn, direct in module.functions:
+            loads, stores = _loads_and_stores(fn)
+            info[id(fn)] = (loads, stores)
+            params = {a.arg for _pos, a in _params(fn)}
+            simple = {id(s.targets[0]) for s in ast.walk(fn) if isinstance(s, ast.Assign)
+                      and len(s.targets) == 1}
+            for pos, arg in _params(fn):
+                if arg.arg in ("self", "cls") or not loads.get(arg.arg) or not all(
+                        id(b) in simple for b in stores.get(arg.arg, [])):
+                    continue
+                if direct and fixed_params is None:
+                    candidates_params.add((module.path, fn.name, pos, arg.arg))
+                # as a local: its default and what is assigned to it
+                candidates_locals.add((id(fn), arg.arg))
+            for name, bound in stores.items():
+                if name in params or not loads.get(name):
+                    continue
+                if all(id(b) in simple for b in bound):
+                    candidates_locals.add((id(fn), name))
+    params_now = set(fixed_params) if fixed_params is not None else candidates_params
+    locals_now = candidates_locals
+    while True:
+        in_text: set[int] = set()
+        for module in modules:
+            for root in _roots(module, exception_text, params_now, locals_now):
+                in_text.update(id(n) for n in _parts(root.node) if isinstance(n, ast.Name))
+        keep_locals = {(f, name) for f, name in locals_now
+                       if all(id(n) in in_text for n in info[f][0].get(name, []))}
+        keep_params = params_now
+        if fixed_params is None:
+            functions = {(m.path, fn.name): fn for m in modules for fn, d in m.functions if d}
+            keep_params = {p for p in params_now
+                           if all(id(n) in in_text
+                                  for n in info[id(functions[p[:2]])][0].get(p[3], []))}
+        if keep_locals == locals_now and keep_params == params_now:
+            return params_now, locals_now
+        locals_now, params_now = keep_locals, keep_params
+
+
+
+# -- the entry points ------------------------------------------------------------------------------
+
+
+def text_facts(sources: Mapping[str, str]) -> TextFacts:
+    """The :class:`TextFacts` of a package (module path under the package -> source)."""
+    trees = {path: ast.parse(source) for path, source in sources.items()}
+    exception_text = _exception_text(trees.values())
+    known = set(trees)
+    modules = [_Module(path, tree, known) for path, tree in trees.items()]
+    params, _locals = _fixpoint(modules, exception_text)
+    return TextFacts(exception_text=exception_text, text_params=frozenset(params),
+                     modules=frozenset(known))
+
+
+def text_constants(path: str, tree: ast.Module, facts: TextFacts) -> dict[int, str]:
+    """``id`` of each string constant of ``tree`` (the module ``path``) that only forms text
+    -> why, in the words of :mod:`mutation_ops`' documentation reasons."""
+    module = _Module(path, tree, set(facts.modules) | {path})
+    params, text_locals = _fixpoint([module], facts.exception_text, facts.text_params)
+    out: dict[int, str] = {}
+    for root in _roots(module, facts.exception_text, params, text_locals):
+        for node in _parts(root.node):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                out.setdefault(id(node), f"text for people: {root.why}")
+    return out
