@@ -19,8 +19,10 @@ executed the mutated lines (a mutant elsewhere in a function cannot change a cas
 reaches it; code run at import time gets every case), fastest first, stopping at the first case
 whose result is not ``passed``: ``failed``, ``errored`` and ``unsupported`` all kill the mutant
 (a mutant that makes the engine refuse an action or a query, or drop a feature from its
-capabilities, is caught). Documentation metadata (the card authors' tooling and a registration's
-vocabulary spec, :mod:`mutation_ops`) is neither run nor counted: it is not engine behaviour.
+capabilities, is caught). What is not engine behaviour (documentation metadata: the card
+authors' tooling and a registration's vocabulary spec; text for people: the words of a raised
+error; the REFERENCE_ENGINE_CHECK_UNDO debugging check; :mod:`mutation_ops`) is neither run nor
+counted.
 A child that runs past ``--timeout`` seconds is killed and counts as killed (an infinite loop
 is an observable bug). A mutant no case reaches is ``uncovered``.
 

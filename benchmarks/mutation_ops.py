@@ -10,21 +10,29 @@ What is never mutated, because no engine answer can depend on it (so such mutant
 equivalent by construction): annotations (every module has ``from __future__ import
 annotations``, so they are never evaluated), docstrings, imports, ``__all__``, ``if
 TYPE_CHECKING:`` blocks, module-level type aliases nothing reads at run time, ``assert``
-statements, f-strings and the text of an exception (the arguments after the first of a ``raise``:
-the first one, e.g. ``RulesViolation("timing", ...)``'s failure class, *is* mutated, since cases
-expect it), and the ``message=`` / ``detail=`` text of an outcome.
+statements, the arguments after the first of a ``raise`` (``RulesViolation("timing", ...)``'s
+message), and the ``message=`` / ``detail=`` text of an outcome. The first argument of a
+``raise`` is walked (it is ``RulesViolation``'s failure class, which cases expect).
 
-*Documentation metadata* is enumerated (so a mutant's index never depends on this rule) but
-marked :attr:`Mutant.documentation`, and ``mutate.py`` neither runs nor counts it: it is not
-engine behaviour, so no conformance case can kill it by construction; ``tests/test_vocabulary.py``
-and ``tests/test_benchmarks_tools.py`` check it instead. It is: every mutant of the card authors'
-tooling (:data:`AUTHORING_MODULES`: the vocabulary listing, the card-data validation behind
-``mtgconf validate``, the vocabulary specs and the ability-kind and static-rule descriptions); a
-registration's vocabulary spec anywhere else (the ``params=``, ``cr=``, ``example=``, ``doc=`` and
-``arg=`` arguments of a call, the defaults of parameters of those names, and a call of
-``describe`` imported from ``reference_engine.core.vocab_spec`` with its arguments); and the
-module-level ``__version__``. A test checks that every engine function with a parameter of one
-of those names reads it only to pass it on to ``describe``.
+*Not engine behaviour* is enumerated (so a mutant's index never depends on these rules) but
+marked :attr:`Mutant.documentation`, and ``mutate.py`` neither runs nor counts it; no
+conformance case can kill it by construction, and pytest tests check it instead:
+
+* **documentation metadata**: every mutant of the card authors' tooling
+  (:data:`AUTHORING_MODULES`: the vocabulary listing, the card-data validation behind
+  ``mtgconf validate``, the vocabulary specs and the ability-kind and static-rule
+  descriptions); a registration's vocabulary spec anywhere else (the ``params=``, ``cr=``,
+  ``example=``, ``doc=`` and ``arg=`` arguments of a call, the defaults of parameters of those
+  names, a module-level name read only inside such arguments, and a call of ``describe``
+  imported from ``reference_engine.core.vocab_spec`` with its arguments); and the module-level
+  ``__version__``. A test checks that every engine function with a parameter of one of those
+  names reads it only to pass it on to ``describe``;
+* **text for people** (:mod:`mutation_text`): a string constant that only forms the text of a
+  raised exception (a literal part of the f-string or concatenation raised, a place or name
+  passed only into such text, a local read only there), never a failure class, a key or a
+  compared value;
+* **debugging aids** (:data:`DEBUG_MODULES`): the ``REFERENCE_ENGINE_CHECK_UNDO`` check, off in
+  every case run, and the statements of other modules that call it.
 
 Mutants are enumerated in a fixed order, so ``(source, index)`` names one mutant; :func:`apply`
 re-parses the source and makes the ``index``-th change, returning the code object to run.
@@ -43,7 +51,7 @@ from mutation_text import TextFacts, text_constants, text_facts
 __all__ = ["AUTHORING_MODULES", "DEBUG_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
            "enumerate_mutants", "equivalence", "mutated_tree", "package_facts"]
 
-#: Keyword arguments whose value is text for people, never compared by a case.
+#: Keyword arguments whose value is text for people, never compared by a case (not walked).
 _TEXT_KEYWORDS = frozenset({"message", "detail"})
 #: Keyword arguments (and parameters) carrying a registration's vocabulary spec: parameters,
 #: CR numbers, example, docstring and argument type, read only by ``describe``.

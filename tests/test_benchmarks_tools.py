@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import functools
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +19,7 @@ from bench import ReplayAdapter, percentile  # type: ignore[import-not-found]  #
 from mutation_check import kills  # type: ignore[import-not-found]  # noqa: E402
 from mutation_ops import (  # type: ignore[import-not-found]  # noqa: E402
     AUTHORING_MODULES,
+    DEBUG_MODULES,
     METADATA_KEYWORDS,
     apply,
     enumerate_mutants,
@@ -152,6 +156,122 @@ def test_documentation_metadata_is_marked_and_behaviour_is_not() -> None:
     # a local function that happens to be called describe is engine behaviour
     local = "def describe(x):\n    return x + 1\n\n\ny = describe(2)\n"
     assert not any(m.documentation for m in enumerate_mutants("m.py", local))
+
+
+TEXTS = '''"""Errors and the text of errors."""
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    pass
+
+
+class SetupError(EngineError):
+    pass
+
+
+class RulesViolation(EngineError):
+    def __init__(self, failure: str, message: str) -> None:
+        super().__init__(f"{failure}: {message}")
+        self.failure = failure
+
+
+def check(flt: dict, where: str = "filter") -> None:
+    for key, sub in flt.items():
+        if key == "any":
+            check(sub, f"{where}.any")
+        elif key not in ("a", "b"):
+            raise SetupError(f"{where}: unknown key {key!r} (known: {', '.join(['a'])})")
+
+
+def kind_of(kind: str, where: str) -> str:
+    if kind == "x":
+        raise SetupError(where + " needs " + ("one" if kind else "none"))
+    return kind
+
+
+def cast(flt: dict, names: dict, n: int, options: list) -> None:
+    check(flt, "cast.filter")
+    kind_of("x", where="cast.kind")
+    shown = f" (options: {options!r})" if options else ""
+    if n > 1:
+        raise RulesViolation("timing", f"not now{shown}")
+    if n < 0:
+        raise SetupError(f"{names['key']} {n:>3}")
+    raise ValueError("bad value")
+'''
+
+
+def test_text_for_people_is_marked_and_behaviour_is_not() -> None:
+    """Text that only forms an exception's message is enumerated but marked (docs/
+    mutation-testing.md): the literal parts of f-strings and concatenations raised, a place
+    passed only into such text (through calls, defaults and recursion), a local read only there
+    and a message built by an exception class. A failure class, a compared or returned string,
+    a subscript key and a format spec are behaviour and are not marked."""
+    found = enumerate_mutants("m.py", TEXTS, package_facts({"m.py": TEXTS}))
+    marked = {m.before for m in found if m.documentation.startswith("text for people")}
+    plain = {m.before for m in found if not m.documentation}
+    assert {"': '", "'filter'", "'.any'", "': unknown key '", "' (known: '", "', '", "')'",
+            "' needs '", "'one'", "'none'", "'cast.filter'", "'cast.kind'", "' (options: '",
+            "''", "'bad value'"} <= marked
+    assert "'not now'" not in {m.before for m in found}  # a raise's later text: never walked
+    assert {"'timing'", "'x'", "'any'", "'a'", "'b'", "'key'", "'>3'"} <= plain
+    assert not marked & plain
+    # marking never moves an index: mutated_tree (which does not look for text) applies the
+    # change each enumerated mutant names
+    for m in found:
+        if m.operator == "constant":
+            dumped = ast.dump(mutated_tree(TEXTS, m.index, package_facts({"m.py": TEXTS})))
+            assert f"Constant(value={ast.literal_eval(m.after)!r})" in dumped
+
+
+def test_the_engines_failure_classes_stay_mutated_and_its_errors_are_text() -> None:
+    """On the engine itself: RulesViolation's first argument (the failure class cases expect)
+    is never marked, and a caught exception is read only to put it into another error's text,
+    so an exception's arguments are text wherever they are raised."""
+    sources = _engine_sources()
+    facts = _engine_facts()
+    assert ("RulesViolation", 0) not in facts.text.exception_text
+    assert ("RulesViolation", 1) in facts.text.exception_text
+    assert ("SetupError", -1) in facts.text.exception_text
+    failures = 0
+    for rel, source in sources.items():
+        tree = ast.parse(source)
+        marked = {(m.line, m.before) for m in enumerate_mutants(rel, source, facts)
+                  if m.documentation.startswith("text for people")}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                    and getattr(node.exc.func, "id", "") == "RulesViolation":
+                first = node.exc.args[0]
+                failures += 1
+                assert (first.lineno, ast.unparse(first)) not in marked, (rel, first.lineno)
+            if isinstance(node, ast.ExceptHandler) and node.name:
+                raises = [r for r in ast.walk(node) if isinstance(r, ast.Raise)]
+                inside = {id(n) for r in raises for n in ast.walk(r)}
+                uses = [n for n in ast.walk(node) if isinstance(n, ast.Name)
+                        and n.id == node.name and isinstance(n.ctx, ast.Load)]
+                assert all(id(n) in inside for n in uses), (rel, node.lineno)
+    assert failures > 50
+
+
+def test_the_undo_check_is_a_debugging_aid() -> None:
+    """Every mutant of the REFERENCE_ENGINE_CHECK_UNDO check and the two statements of game.py
+    that call it are marked: with the switch off, as in every case run, they do nothing."""
+    sources = _engine_sources()
+    facts = _engine_facts()
+    assert set(DEBUG_MODULES) <= set(sources)
+    for rel in DEBUG_MODULES:
+        found = enumerate_mutants(rel, sources[rel], facts)
+        assert found and all(m.documentation.startswith("debugging aid") for m in found)
+    game = enumerate_mutants("game.py", sources["game.py"], facts)
+    calls = {m.before for m in game if m.documentation.startswith("debugging aid")}
+    assert calls == {"expected = copy_if_checking(self.state)",
+                     "check_restored(expected, self.state, action)"}
+
+
+@functools.cache
+def _engine_facts() -> Any:
+    return package_facts(_engine_sources())
 
 
 def _engine_sources() -> dict[str, str]:

@@ -352,3 +352,27 @@ def test_a_snapshot_of_an_unusual_class_falls_back_to_deepcopy() -> None:
     assert copied.extra["odd"].items == [1]
     assert copied.extra["odd"] is not g.state.extra["odd"]
     assert copied.extra["odd"].items is not g.state.extra["odd"].items
+
+
+def test_the_check_does_nothing_while_switched_off() -> None:
+    """With the switch off (every case run) the check takes no copy and compares nothing, so no
+    engine answer depends on reference_engine/undo_check.py (why mutation testing leaves it
+    out, docs/mutation-testing.md)."""
+    before = undo_check.CHECK_UNDO[0]
+    undo_check.CHECK_UNDO[0] = False
+    try:
+        _off_then_on()
+    finally:
+        undo_check.CHECK_UNDO[0] = before
+
+
+def _off_then_on() -> None:
+    g = game({})
+    assert undo_check.copy_if_checking(g.state) is None
+    other = game({"players": ["alice", "bob"], "life": {"alice": 3}})
+    undo_check.check_restored(None, other.state, {"type": "pass_priority"})  # nothing to compare
+    undo_check.CHECK_UNDO[0] = True
+    copied = undo_check.copy_if_checking(g.state)
+    assert copied is not None
+    with pytest.raises(AssertionError, match="did not restore"):
+        undo_check.check_restored(copied, other.state, {"type": "pass_priority"})
