@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import CodeType
 
-from mutation_text import TextFacts, text_constants, text_facts
+from mutation_text import TEXT_PARAMETERS, TextFacts, text_constants, text_facts
 
 __all__ = ["AUTHORING_MODULES", "DEBUG_MODULES", "METADATA_KEYWORDS", "Facts", "Mutant", "apply",
            "enumerate_mutants", "equivalence", "mutated_tree", "package_facts"]
@@ -139,6 +139,8 @@ class _Collector:
         self.debug_names = debug_names
         #: Module-level names read only inside a registration's vocabulary spec.
         self.metadata_names: frozenset[str] = frozenset()
+        #: Exception classes whose message is text (:class:`mutation_text.TextFacts`).
+        self.exception_classes: frozenset[str] = frozenset()
         self.found: list[tuple[ast.AST, str, str, str, Change, str, bool]] = []
         self.tags: list[tuple[str, ...]] = []
         self.scope: list[str] = []
@@ -184,6 +186,24 @@ class _Collector:
                 continue
             self.statement(stmt, stmts, i, module=module)
 
+    def _carries_message(self, stmt: ast.stmt) -> bool:
+        """In the ``__init__`` of an exception class whose ``message`` (``detail``, ``reason``)
+        parameter is text: ``super().__init__(...)`` (the text ``str(exc)`` shows) or
+        ``self.message = message`` (the text the adapter puts in a rejection's message)."""
+        if len(self.scope) != 2 or self.scope[1] != "__init__" \
+                or self.scope[0] not in self.exception_classes:
+            return False
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            return isinstance(func, ast.Attribute) and func.attr == "__init__" \
+                and isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name) \
+                and func.value.func.id == "super"
+        return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+            and isinstance(stmt.targets[0], ast.Attribute) \
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self" \
+            and stmt.targets[0].attr in TEXT_PARAMETERS and isinstance(stmt.value, ast.Name) \
+            and stmt.value.id == stmt.targets[0].attr
+
     def _calls_debug(self, stmt: ast.stmt) -> bool:
         value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
@@ -217,6 +237,12 @@ class _Collector:
             self.scope.pop()
             return
         if module and isinstance(stmt, ast.Assign | ast.AnnAssign) and self._unread(stmt):
+            return
+        if not marked and self._carries_message(stmt):
+            self.metadata.append(f"text for people: the message of {self.scope[0]}, passed on "
+                                 "or stored by its __init__")
+            self.statement(stmt, parent, i, module=module, marked=True)
+            self.metadata.pop()
             return
         if not marked and self._calls_debug(stmt):
             self.metadata.append(_DEBUG)
@@ -667,6 +693,8 @@ def _collect(source: str, facts: Facts | None, module: str | None = None) -> _Co
                             for m in DEBUG_MODULES} for alias in stmt.names)
     collector = _Collector(tree, facts.runtime_names if facts else None, text, debug)
     collector.metadata_names = _metadata_names(tree, facts.imported if facts else frozenset())
+    known = facts.text if facts is not None else text_facts({module or "-": source})
+    collector.exception_classes = frozenset(name for name, _pos in known.exception_text)
     collector.run()
     return collector
 
