@@ -55,6 +55,9 @@ class TextFacts:
     #: module-level functions without decorators (their direct calls are resolved); position
     #: -1 for a keyword-only parameter.
     text_params: frozenset[tuple[str, str, int, str]] = frozenset()
+    #: (module, function) of each function whose value is a *reason*: None or a text, only
+    #: ever tested for truth or None, put into an error's text, or returned as a reason.
+    reason_functions: frozenset[tuple[str, str]] = frozenset()
     #: The package's module paths (to resolve ``from reference_engine.x import f``).
     modules: frozenset[str] = frozenset()
 
@@ -160,11 +163,23 @@ class _Module:
                     self.bound[alias.asname or alias.name] = (target, alias.name)
             elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self.bound[stmt.name] = (path, stmt.name)
+            elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+                for t in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                    if isinstance(t, ast.Name):
+                        self.bound[t.id] = (path, t.id)
         top = {id(s) for s in tree.body}
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 direct = id(node) in top and not node.decorator_list
                 self.functions.append((node, node.name if direct else ""))
+        self.parent: dict[int, ast.AST] = {id(c): n for n in ast.walk(tree)
+                                           for c in ast.iter_child_nodes(n)}
+        #: node id -> the innermost function around it
+        self.enclosing: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        for fn, _direct in self.functions:  # ast.walk meets outer functions first
+            for node in ast.walk(fn):
+                if node is not fn:
+                    self.enclosing[id(node)] = fn
 
 
 def _params(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, ast.arg]]:
@@ -305,7 +320,7 @@ def _fixpoint(modules: list[_Module], exception_text: frozenset[tuple[str, int]]
         in_text: set[int] = set()
         for module in modules:
             for root in _roots(module, exception_text, params_now, locals_now):
-                in_text.update(id(n) for n in _parts(root.node) if isinstance(n, ast.Name))
+                in_text.update(id(n) for n in _parts(root.node))
         keep_locals = {(f, name) for f, name in locals_now
                        if all(id(n) in in_text for n in info[f][0].get(name, []))}
         keep_params = params_now
@@ -329,8 +344,11 @@ def text_facts(sources: Mapping[str, str]) -> TextFacts:
     exception_text = _exception_text(trees.values())
     known = set(trees)
     modules = [_Module(path, tree, known) for path, tree in trees.items()]
-    params, _locals = _fixpoint(modules, exception_text)
+    params, text_locals = _fixpoint(modules, exception_text)
+    in_text = {id(n) for m in modules for r in _roots(m, exception_text, params, text_locals)
+               for n in _parts(r.node)}
     return TextFacts(exception_text=exception_text, text_params=frozenset(params),
+                     reason_functions=frozenset(_reason_functions(modules, in_text)),
                      modules=frozenset(known))
 
 
@@ -344,4 +362,153 @@ def text_constants(path: str, tree: ast.Module, facts: TextFacts) -> dict[int, s
         for node in _parts(root.node):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 out.setdefault(id(node), f"text for people: {root.why}")
+    for fn, _direct in module.functions:
+        if (path, fn.name) not in facts.reason_functions or module.enclosing.get(id(fn)):
+            continue
+        for ret in ast.walk(fn):
+            if isinstance(ret, ast.Return) and ret.value is not None \
+                    and module.enclosing.get(id(ret)) is fn:
+                # only non-empty literals: the reason stays a non-empty string (true) or None
+                for node in _parts(ret.value):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                            and node.value:
+                        out.setdefault(id(node), f"text for people: the reason {fn.name}() "
+                                                 "returns, only tested and shown in an error")
     return out
+
+
+# -- reasons: values that are None or a text, only tested and shown ----------------------------
+
+
+def _registering(modules: list[_Module]) -> dict[tuple[str, str], tuple[str, str]]:
+    """Decorators ``def d(fn): R.append(fn); return fn`` -> the registry R they fill."""
+    out: dict[tuple[str, str], tuple[str, str]] = {}
+    for m in modules:
+        for fn, direct in m.functions:
+            body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(
+                s.value, ast.Constant))]
+            args = [a.arg for a in fn.args.args]
+            if not direct or len(args) != 1 or len(body) != 2:
+                continue
+            add, ret = body
+            if isinstance(add, ast.Expr) and isinstance(add.value, ast.Call) \
+                    and isinstance(add.value.func, ast.Attribute) \
+                    and add.value.func.attr == "append" \
+                    and isinstance(add.value.func.value, ast.Name) \
+                    and len(add.value.args) == 1 and isinstance(add.value.args[0], ast.Name) \
+                    and add.value.args[0].id == args[0] \
+                    and isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name) \
+                    and ret.value.id == args[0]:
+                registry = m.bound.get(add.value.func.value.id)
+                if registry is not None:
+                    out[(m.path, fn.name)] = registry
+    return out
+
+
+def _reason_functions(modules: list[_Module], in_text: set[int]) -> set[tuple[str, str]]:
+    """The greatest set of reason functions (see :attr:`TextFacts.reason_functions`)."""
+    decorators = _registering(modules)
+    # where each function's value goes: direct calls, or the calls of a registry's loop
+    calls: dict[tuple[str, str], list[tuple[_Module, ast.Call]]] = {}
+    disqualified: set[tuple[str, str]] = set()
+    registered: dict[tuple[str, str], set[tuple[str, str]]] = {}  # registry -> its functions
+    loops: dict[tuple[str, str], list[tuple[_Module, ast.Call]]] = {}
+    for m in modules:
+        for fn, direct in m.functions:
+            key = (m.path, fn.name)
+            if not direct and id(fn) in {id(s) for s in m.tree.body}:
+                decos = [m.bound.get(d.id) if isinstance(d, ast.Name) else None
+                         for d in fn.decorator_list]
+                if len(decos) == 1 and decos[0] in decorators:
+                    registered.setdefault(decorators[decos[0]], set()).add(key)
+                    continue
+            if not direct:
+                disqualified.add(key)
+        for node in ast.walk(m.tree):
+            if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load):
+                continue
+            target = m.bound.get(node.id)
+            if target is None:
+                continue
+            parent = m.parent.get(id(node))
+            if isinstance(parent, ast.Call) and parent.func is node:
+                calls.setdefault(target, []).append((m, parent))
+            elif isinstance(parent, ast.For) and parent.iter is node \
+                    and isinstance(parent.target, ast.Name):
+                var = parent.target.id
+                uses = [n for s in parent.body for n in ast.walk(s)
+                        if isinstance(n, ast.Name) and n.id == var]
+                if all(isinstance(m.parent.get(id(u)), ast.Call)
+                       and m.parent[id(u)].func is u  # type: ignore[attr-defined]
+                       and isinstance(u.ctx, ast.Load) for u in uses):
+                    loops.setdefault(target, []).extend(
+                        (m, m.parent[id(u)]) for u in uses)  # type: ignore[misc]
+                else:
+                    disqualified.add(target)
+            elif isinstance(parent, ast.Attribute) and parent.attr == "append" \
+                    and (m.path, m.enclosing[id(node)].name if id(node) in m.enclosing
+                         else "") in decorators:
+                pass  # the registering decorator itself
+            else:
+                disqualified.add(target)  # passed around: any use possible
+    for registry, functions in registered.items():
+        for key in functions:
+            if registry in disqualified:
+                disqualified.add(key)
+            else:
+                calls.setdefault(key, []).extend(loops.get(registry, []))
+    returns: dict[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for m in modules:
+        for fn, _direct in m.functions:
+            key = (m.path, fn.name)
+            if key in disqualified or key in returns or id(fn) in m.enclosing:
+                continue
+            if any(isinstance(r, ast.Return) and r.value is not None
+                   and not (isinstance(r.value, ast.Constant) and r.value.value is None)
+                   for r in ast.walk(fn)):
+                returns[key] = fn
+    reasons = {k for k in returns if calls.get(k) and k not in disqualified}
+    while True:
+        keep = {k for k in reasons
+                if all(_reason_use(m, c, reasons, in_text, 0) for m, c in calls[k])}
+        if keep == reasons:
+            return reasons
+        reasons = keep
+
+
+def _reason_use(m: _Module, node: ast.AST, reasons: set[tuple[str, str]], in_text: set[int],
+                depth: int) -> bool:
+    """Whether the value of ``node`` is only tested for truth or None, shown, or returned by a
+    reason function."""
+    parent = m.parent.get(id(node))
+    if depth > 8 or parent is None:
+        return False
+    if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.Assert) and parent.test is node:
+        return True
+    if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+        return True
+    if isinstance(parent, ast.Compare) and len(parent.ops) == 1 \
+            and isinstance(parent.ops[0], ast.Is | ast.IsNot) \
+            and any(isinstance(c, ast.Constant) and c.value is None
+                    for c in [parent.left, *parent.comparators]):
+        return True
+    if isinstance(parent, ast.BoolOp):
+        return _reason_use(m, parent, reasons, in_text, depth + 1)
+    if id(node) in in_text:
+        return True
+    fn = m.enclosing.get(id(node))
+    if isinstance(parent, ast.Return):
+        return fn is not None and (m.path, fn.name) in reasons and id(fn) not in m.enclosing
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1 \
+            and isinstance(parent.targets[0], ast.Name) and fn is not None:
+        name = parent.targets[0].id
+        stores = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name
+                  and not isinstance(n.ctx, ast.Load)]
+        if any(m.parent.get(id(t)) is not parent and not (
+                isinstance(m.parent.get(id(t)), ast.Assign)) for t in stores):
+            return False
+        loads = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name
+                 and isinstance(n.ctx, ast.Load)]
+        return bool(loads) and all(_reason_use(m, n, reasons, in_text, depth + 1)
+                                   for n in loads)
+    return False

@@ -199,6 +199,42 @@ def cast(flt: dict, names: dict, n: int, options: list) -> None:
     if n < 0:
         raise SetupError(f"{names['key']} {n:>3}")
     raise ValueError("bad value")
+
+
+REGISTRY: list = []
+
+
+def restriction(fn):
+    REGISTRY.append(fn)
+    return fn
+
+
+@restriction
+def _tapped(obj) -> str | None:
+    if obj.tapped:
+        return f"{obj} is tapped"
+    return None
+
+
+def why_not(obj) -> str | None:
+    for check in REGISTRY:
+        reason = check(obj)
+        if reason:
+            return reason
+    return f"{obj} is shy" if obj.shy else None
+
+
+def block(obj) -> None:
+    problem = why_not(obj)
+    if problem is not None:
+        raise RulesViolation("cannot-block", problem)
+
+
+def label(obj) -> str:
+    return f"{obj} label"
+
+
+TABLE = {label(1): 1}
 '''
 
 
@@ -207,7 +243,8 @@ def test_text_for_people_is_marked_and_behaviour_is_not() -> None:
     mutation-testing.md): the literal parts of f-strings and concatenations raised, a place
     passed only into such text (through calls, defaults and recursion), a local read only there
     and a message built by an exception class. A failure class, a compared or returned string,
-    a subscript key and a format spec are behaviour and are not marked."""
+    a subscript key, a format spec and a text used as a key are behaviour and are not
+    marked."""
     found = enumerate_mutants("m.py", TEXTS, package_facts({"m.py": TEXTS}))
     marked = {m.before for m in found if m.documentation.startswith("text for people")}
     plain = {m.before for m in found if not m.documentation}
@@ -215,7 +252,11 @@ def test_text_for_people_is_marked_and_behaviour_is_not() -> None:
             "' needs '", "'one'", "'none'", "'cast.filter'", "'cast.kind'", "' (options: '",
             "''", "'bad value'"} <= marked
     assert "'not now'" not in {m.before for m in found}  # a raise's later text: never walked
-    assert {"'timing'", "'x'", "'any'", "'a'", "'b'", "'key'", "'>3'"} <= plain
+    assert {"'timing'", "'x'", "'any'", "'a'", "'b'", "'key'", "'>3'", "'cannot-block'",
+            "' label'"} <= plain
+    # a reason: returned by a registered restriction or a direct function, only tested for
+    # truth or None and raised as a message
+    assert {"' is tapped'", "' is shy'"} <= marked
     assert not marked & plain
     # marking never moves an index: mutated_tree (which does not look for text) applies the
     # change each enumerated mutant names
@@ -252,6 +293,11 @@ def test_the_engines_failure_classes_stay_mutated_and_its_errors_are_text() -> N
                         and n.id == node.name and isinstance(n.ctx, ast.Load)]
                 assert all(id(n) in inside for n in uses), (rel, node.lineno)
     assert failures > 50
+    # RulesViolation's __init__: storing and passing on the message is text, the class is not
+    errors = {m.before: m.documentation for m in enumerate_mutants(
+        "core/errors.py", sources["core/errors.py"], facts)}
+    assert errors["self.message = message"].startswith("text for people")
+    assert errors["self.failure = failure"] == ""
 
 
 def test_the_undo_check_is_a_debugging_aid() -> None:
