@@ -284,7 +284,7 @@ def test_check_mode_catches_an_undo_that_misses_something(
         raise RulesViolation("illegal-choice", "no")
 
     ACTIONS["test_fail"] = registered["test_fail"] = fail
-    monkeypatch.setattr(Game, "_restore", lambda self: None)  # an undo that does nothing
+    monkeypatch.setattr(Game, "_restore", lambda self, before: None)  # an undo that does nothing
     g = game({})
     with pytest.raises(AssertionError,
                        match=r"\['players'\]\['alice'\]<Player>\['life'\]: 20 != 1"):
