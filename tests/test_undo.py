@@ -418,3 +418,19 @@ def test_an_undo_forgets_what_the_rejected_action_computed() -> None:
     assert g.state.version == before
     history = g.state._chars_history
     assert history is not None and all(v <= before for v in history)
+
+
+def test_a_snapshot_copies_the_mutable_members_of_a_tuple_that_also_holds_shared_ones() -> None:
+    """A tuple mixing shared values (an id) with a mutable one (a list) is rebuilt with a copy
+    of the mutable member: kept as it is, the snapshot (an undo checkpoint) would see later
+    changes of the live state through it."""
+    g = game({"objects": [{"handle": "bears", "card": "Grizzly Bears"}]})
+    bears = g.state.by_handle("bears")
+    g.state.extra["mixed"] = (bears.id, [bears.id])
+    copied = snapshot(g.state)
+    g.state.extra["mixed"][1].append(0)
+    assert copied.extra["mixed"] == (bears.id, [bears.id])
+    assert copied.extra["mixed"][1] is not g.state.extra["mixed"][1]
+    only_shared = (bears.id, "bears")
+    g.state.extra["shared"] = only_shared
+    assert snapshot(g.state).extra["shared"] is only_shared  # nothing to copy: kept as it is
