@@ -54,10 +54,8 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # ("creature-types": a Minion is named "Minion") or after its subtypes plus the word "Token"
     # ("subtypes-plus-token", the current rule).
     "token_naming": ("creature-types", "subtypes-plus-token"),
-    # CR 704.5k (period 420.5), the world rule: of two or more world permanents all but the
-    # newest go to the graveyard, all of them on a tie; "time-in-play" = newest by the time it
-    # has been in play, "time-as-world" = newest by the time it has had the world supertype.
-    "world_rule": ("time-in-play", "time-as-world"),
+    # The world rule is not a switch: Sixth Edition 420.5i and CR 704.5k both keep the one that
+    # has been a world permanent (an enchant world) for the shortest time (docs/eras.md).
 }
 
 
