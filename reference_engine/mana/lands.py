@@ -93,8 +93,9 @@ def _intrinsic_mana_abilities(state: GameState, current: dict[int, Characteristi
 @operation("set_land_types", "4")
 def _set_land_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Set a land's land types (CR 305.7; Sixth Edition 214.9f): it loses its old land types
-    and the abilities of its rules text; by era it keeps its supertypes and name (cr-305.7) or
-    becomes a basic land of that name that isn't legendary (becomes-basic)."""
+    and the abilities of its rules text, and keeps its supertypes and name (cr-305.7); or, made
+    a basic land type, it also becomes a basic land named after it that isn't legendary, while
+    a nonbasic land type only replaces the old one (becomes-basic)."""
     if not chars.has_type("Land"):
         return
     new = list(dict.fromkeys(str(t) for t in params.get("subtypes", [])))
