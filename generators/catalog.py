@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .source import Source
@@ -52,10 +52,24 @@ def catalog() -> tuple[Mapping[str, Any], ...]:
     return _catalog()
 
 
+@cache
+def _by_name() -> Mapping[str, tuple[Mapping[str, Any], ...]]:
+    """Catalog cards by case-folded name (a name may in principle be shared)."""
+    out: dict[str, list[Mapping[str, Any]]] = {}
+    for card in catalog():
+        out.setdefault(str(card["name"]).casefold(), []).append(card)
+    return {name: tuple(cards) for name, cards in out.items()}
+
+
+@cache
+def _catalog_ids() -> frozenset[int]:
+    return frozenset(id(card) for card in catalog())
+
+
 def is_catalog_card(card: Mapping[str, Any]) -> bool:
     """Whether ``card`` is a catalog card exactly as the catalog has it."""
-    name = str(card.get("name", "")).casefold()
-    return any(str(c["name"]).casefold() == name and dict(c) == dict(card) for c in catalog())
+    same = _by_name().get(str(card.get("name", "")).casefold(), ())
+    return any(dict(c) == dict(card) for c in same)
 
 
 def _faces(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -78,7 +92,7 @@ def _plain(card: Mapping[str, Any]) -> bool:
     if known is not None and known[0] is card:
         return known[1]
     plain = _plain_now(card)
-    if any(card is c for c in catalog()):  # catalog cards never change: remember them
+    if id(card) in _catalog_ids():  # catalog cards never change: remember them
         _PLAIN[id(card)] = (card, plain)
     return plain
 
@@ -107,14 +121,34 @@ def _numeric_pt(card: Mapping[str, Any]) -> bool:
     return isinstance(card.get("power"), int) and isinstance(card.get("toughness"), int)
 
 
+@lru_cache(maxsize=256)
+def _pool(where: Predicate) -> tuple[Mapping[str, Any], ...]:
+    """The catalog cards satisfying ``where``, in catalog order. A predicate is a function of
+    the card data alone, and catalog cards never change, so a predicate's pool is computed once
+    (the pickers' predicates are module-level functions or built from hashable arguments; the
+    cache holds each predicate it was given, so an id is never reused while it is cached)."""
+    return tuple(c for c in catalog() if where(c))
+
+
 def pick(src: Source, used: set[str], where: Predicate, what: str) -> Card:
     """A catalog card satisfying ``where`` that ``used`` doesn't name yet (then it does)."""
-    pool = [c for c in catalog() if where(c) and str(c["name"]) not in used]
+    pool = [c for c in _pool(where) if str(c["name"]) not in used]
     if not pool:
         raise ValueError(f"the card catalog has no {what} left to draw")
     card = copy.deepcopy(dict(src.choice(pool)))
     used.add(str(card["name"]))
     return card
+
+
+@lru_cache(maxsize=64)
+def _normal_where(card_types: tuple[str, ...], where: Predicate | None) -> Predicate:
+    def ok(c: Mapping[str, Any]) -> bool:
+        types = list(c.get("types", []))
+        return (c.get("layout", "normal") == "normal" and bool(types) and types[0] in card_types
+                and "Land" not in types and _plain(c)
+                and ("Creature" not in types or _numeric_pt(c))
+                and (where is None or where(c)))
+    return ok
 
 
 def pick_normal(src: Source, used: set[str], *,
@@ -123,52 +157,67 @@ def pick_normal(src: Source, used: set[str], *,
                 where: Predicate | None = None) -> Card:
     """A single-faced nonland card whose first card type is one of ``card_types`` and whose
     colors come from its mana cost."""
+    return pick(src, used, _normal_where(tuple(card_types), where),
+                f"normal card of type {'/'.join(card_types)}")
+
+
+@lru_cache(maxsize=64)
+def _creature_where(keywords: frozenset[str], where: Predicate | None) -> Predicate:
     def ok(c: Mapping[str, Any]) -> bool:
-        types = list(c.get("types", []))
-        return (c.get("layout", "normal") == "normal" and bool(types) and types[0] in card_types
-                and "Land" not in types and _plain(c)
-                and ("Creature" not in types or _numeric_pt(c))
-                and (where is None or where(c)))
-    return pick(src, used, ok, f"normal card of type {'/'.join(card_types)}")
+        return _keyword_only(c, keywords) and (where is None or where(c))
+    return ok
 
 
 def pick_creature(src: Source, used: set[str], *,
                   keywords: frozenset[str] = VANILLA_KEYWORDS,
                   where: Predicate | None = None) -> Card:
     """A creature card with numeric P/T whose only abilities are keywords in ``keywords``."""
+    return pick_normal(src, used, card_types=("Creature",),
+                       where=_creature_where(frozenset(keywords), where))
+
+
+@lru_cache(maxsize=64)
+def _split_where(where: Predicate | None) -> Predicate:
     def ok(c: Mapping[str, Any]) -> bool:
-        return _keyword_only(c, keywords) and (where is None or where(c))
-    return pick_normal(src, used, card_types=("Creature",), where=ok)
+        return c.get("layout") == "split" and _plain(c) and (where is None or where(c))
+    return ok
 
 
 def pick_split(src: Source, used: set[str], *, where: Predicate | None = None) -> Card:
     """A split card (CR 709)."""
-    return pick(src, used, lambda c: c.get("layout") == "split" and _plain(c)
-                and (where is None or where(c)), "split card")
+    return pick(src, used, _split_where(where), "split card")
 
 
 _PERMANENT = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 
 
+def _transforming_permanent(c: Mapping[str, Any]) -> bool:
+    return c.get("layout") == "transform" and all(
+        any(t in _PERMANENT for t in f.get("types", [])) for f in _faces(c))
+
+
 def pick_dfc(src: Source, used: set[str]) -> Card:
     """A transforming double-faced card whose both faces are permanents (CR 712), so either
     face may be up on the battlefield (an instant or sorcery face can't be there, 110.4b)."""
-    def ok(c: Mapping[str, Any]) -> bool:
-        return c.get("layout") == "transform" and all(
-            any(t in _PERMANENT for t in f.get("types", [])) for f in _faces(c))
-    return pick(src, used, ok, "double-faced card")
+    return pick(src, used, _transforming_permanent, "double-faced card")
+
+
+def _kindred(c: Mapping[str, Any]) -> bool:
+    return "Kindred" in c.get("types", []) and _plain(c)
 
 
 def pick_kindred(src: Source, used: set[str]) -> Card:
     """A kindred card (CR 308)."""
-    return pick(src, used, lambda c: "Kindred" in c.get("types", []) and _plain(c),
-                "kindred card")
+    return pick(src, used, _kindred, "kindred card")
+
+
+def _land(c: Mapping[str, Any]) -> bool:
+    return c.get("layout", "normal") == "normal" and "Land" in c.get("types", [])
 
 
 def pick_land(src: Source, used: set[str]) -> Card:
     """A land card."""
-    return pick(src, used, lambda c: c.get("layout", "normal") == "normal"
-                and "Land" in c.get("types", []), "land card")
+    return pick(src, used, _land, "land card")
 
 
 def spell_targets(face: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -68,8 +68,9 @@ class Game:
     def from_setup(cls, setup: Mapping[str, Any], *, catalog: CardCatalog, era: Era) -> Game:
         """Build the game a case's ``setup`` describes."""
         own = _plain_copy(setup)  # rebuilt from this, so no later change to ``setup`` counts
-        return cls(build_state(own, catalog=catalog, era=era),
-                   rebuild=partial(_build_fresh, own, catalog, era))
+        state = build_state(own, catalog=catalog, era=era)
+        history = _start_history(state)
+        return cls(state, rebuild=partial(_build_fresh, own, catalog, era, history))
 
     # -- the two verbs ---------------------------------------------------------------------------
 
@@ -83,6 +84,7 @@ class Game:
                 f"unknown action type {kind!r} (known: {', '.join(sorted(ACTIONS))})"
             )
         self._sync()
+        before = self.state.version
         expected = copy_if_checking(self.state)
         began = time.perf_counter()
         try:
@@ -90,9 +92,8 @@ class Game:
         except (RulesViolation, SetupError):
             # An illegal action changes nothing (601.2 for casting; an illegal combat damage
             # division found only as the combat damage step begins, CR 510.1e): put it back.
-            self._restore()
+            self._restore(before)
             check_restored(expected, self.state, action)
-            self.state.changed()
             self._synced = self.state.version
             raise
         except BaseException:
@@ -132,7 +133,8 @@ class Game:
             point = snapshot(self.state)
             took = time.perf_counter() - began
             _SNAPSHOT_SECONDS[0] = 0.9 * _SNAPSHOT_SECONDS[0] + 0.1 * took
-            self._rebuild = partial(snapshot, point)
+            history = _start_history(self.state)  # what is computed from this point on
+            self._rebuild = partial(_from_point, point, history)
             self._journal = []
             self._cost = 0.0
             self._synced = self.state.version
@@ -141,9 +143,12 @@ class Game:
         self._journal.append(_plain_copy(action))
         self._synced = self.state.version
 
-    def _restore(self) -> None:
+    def _restore(self, before: int) -> None:
         """Put back the state as the journal describes it: rebuild the starting point, then
-        replay every action in order."""
+        replay every action in order. The replay reaches the state of version ``before`` (the
+        version the rejected action started from) and takes its characteristics from the
+        history of what was computed at each version since the starting point; the versions
+        the rejected action used are forgotten, so the next action can use them again."""
         assert self._rebuild is not None  # _sync ran first
         replay = Game(self._rebuild())
         for request in self._journal:
@@ -153,10 +158,24 @@ class Game:
             except (RulesViolation, SetupError) as exc:
                 raise EngineError(f"undo failed: replaying {dict(request)!r} was rejected "
                                   f"({exc}), though it was allowed before") from exc
-        version = self.state.version  # versions only grow: a cache never mistakes old for new
+        version = self.state.version
+        history = replay.state._chars_history
         self.state.__dict__.clear()
         self.state.__dict__.update(replay.state.__dict__)
+        if history is not None and self.state._version == before:
+            # As it should be (the engine is deterministic): the state of version ``before``
+            # again, under that version; what the rejected action computed is forgotten.
+            for stale in [v for v in history if v > before]:
+                del history[stale]
+            return
+        # Not the same version (never seen) or no history: number the state anew, above every
+        # version used so far (a cache never mistakes old for new), and keep no history until
+        # the next checkpoint.
+        if history is not None:
+            history.clear()
+        self.state._chars_history = None
         self.state._version = max(version, self.state._version)
+        self.state.changed()
 
 
     # -- helpers for area modules ---------------------------------------------------------------
@@ -186,8 +205,31 @@ class Game:
 
 
 
-def _build_fresh(setup: Mapping[str, Any], catalog: CardCatalog, era: Era) -> GameState:
-    return build_state(_plain_copy(setup), catalog=catalog, era=era)
+#: Characteristics by state version since a checkpoint (see GameState._chars_history).
+_History = dict[int, dict[int, Characteristics]]
+
+
+def _start_history(state: GameState) -> _History:
+    """A new history of computed characteristics for ``state``, holding what it has computed
+    at its present version already."""
+    cached = state._chars_cache
+    history: _History = {} if cached is None or cached[0] != state.version else {
+        cached[0]: cached[1]}
+    state._chars_history = history
+    return history
+
+
+def _build_fresh(setup: Mapping[str, Any], catalog: CardCatalog, era: Era,
+                 history: _History) -> GameState:
+    state = build_state(_plain_copy(setup), catalog=catalog, era=era)
+    state._chars_history = history
+    return state
+
+
+def _from_point(point: GameState, history: _History) -> GameState:
+    state = snapshot(point)
+    state._chars_history = history
+    return state
 
 
 _NESTED = (dict, list, tuple)

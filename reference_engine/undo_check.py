@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.core.state import SHARED_TYPES, GameState
+from reference_engine.core.state import _CACHES, SHARED_TYPES, GameState
 
 __all__ = ["CHECK_UNDO", "check_restored", "checked_copy", "copy_if_checking", "differences"]
 
@@ -36,6 +36,7 @@ def checked_copy(state: GameState) -> GameState:
     for v in state.__dict__.values():
         _share(v, memo)
     memo[id(state.__dict__.get("_chars_cache"))] = None
+    memo[id(state.__dict__.get("_chars_history"))] = None
     copied: GameState = copy.deepcopy(state, memo)
     return copied
 
@@ -69,7 +70,7 @@ def check_restored(expected: GameState | None, state: GameState,
 def differences(a: Any, b: Any, where: str = "state", limit: int = 20) -> list[str]:
     """Where two states (or any values) differ, as ``path: a != b`` lines (at most ``limit``):
     fields, dict keys in order, list items, objects by type and fields. The characteristics
-    cache is ignored; everything else, fields added later included, is compared."""
+    cache and history are ignored; everything else, fields added later included, is compared."""
     out: list[str] = []
     _diff(a, b, where, out, limit)
     return out
@@ -94,8 +95,8 @@ def _diff(a: Any, b: Any, where: str, out: list[str], limit: int) -> None:
             _diff(x, y, f"{where}[{i}]", out, limit)
     elif isinstance(a, GameState) or (hasattr(a, "__dict__") and type(a) not in SHARED_TYPES
                                       and not isinstance(a, type)):
-        da = {k: v for k, v in vars(a).items() if k != "_chars_cache"}
-        db = {k: v for k, v in vars(b).items() if k != "_chars_cache"}
+        da = {k: v for k, v in vars(a).items() if k not in _CACHES}
+        db = {k: v for k, v in vars(b).items() if k not in _CACHES}
         _diff(da, db, where if isinstance(a, GameState) else f"{where}<{type(a).__name__}>",
               out, limit)
     elif a != b:

@@ -82,10 +82,35 @@ def test_tainted_well_in_the_two_eras() -> None:
     assert observe(new, "land_types", object="tower") == ["Swamp"]
     assert observe(old, "supertypes", object="tower") == ["Basic"]
     assert observe(new, "supertypes", object="tower") == []
-    # The 2000 FAQ says nothing about the Tower's own ability, so only the modern answer is
-    # pinned: it lost its rules-text ability and has the Swamp's (305.7).
-    assert "B" in observe(old, "could_produce", object="tower")
+    # Both lose the Tower's own ability and have the Swamp's (305.7; Sixth Edition 214.9f).
+    assert observe(old, "could_produce", object="tower") == ["B"]
     assert observe(new, "could_produce", object="tower") == ["B"]
+    # Only the 1999 rule renames it after the basic land (214.9f).
+    assert observe(old, "name", object="tower") == "Swamp"
+    assert observe(new, "name", object="tower") == "Coastal Tower"
+
+
+def _set_types(era: str, subtypes: list[str]) -> Any:
+    return game({"objects": [{"handle": "u", "card": "Urborg, Tomb of Yawgmoth",
+                              "zone": "battlefield"}],
+                 "effects": [{"type": "set_land_types", "subtypes": subtypes,
+                              "affected": ["u"]}]}, era=era)
+
+
+def test_a_nonbasic_land_type_only_replaces_the_old_one_in_2000() -> None:
+    """Sixth Edition 214.9f covers changes into a basic land only; setting a nonbasic land
+    type replaces the land type (214.4 of that edition) and leaves the rest."""
+    g = _set_types("invasion-2000", ["Desert"])
+    assert observe(g, "land_types", object="u") == ["Desert"]
+    assert observe(g, "supertypes", object="u") == ["Legendary"]
+    assert observe(g, "name", object="u") == "Urborg, Tomb of Yawgmoth"
+
+
+def test_two_basic_land_types_make_a_basic_land_without_a_new_name_in_2000() -> None:
+    g = _set_types("invasion-2000", ["Plains", "Island"])
+    assert observe(g, "supertypes", object="u") == ["Basic"]
+    assert observe(g, "could_produce", object="u") == ["W", "U"]
+    assert observe(g, "name", object="u") == "Urborg, Tomb of Yawgmoth"
 
 
 def test_the_aura_leaving_ends_the_land_type_change() -> None:

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import reference_engine.game as game_module
 import reference_engine.undo_check as undo_check
 from conformance.adapter import StartRequest
 from conformance.adapters import resolve_adapter
@@ -285,7 +286,7 @@ def test_check_mode_catches_an_undo_that_misses_something(
         raise RulesViolation("illegal-choice", "no")
 
     ACTIONS["test_fail"] = registered["test_fail"] = fail
-    monkeypatch.setattr(Game, "_restore", lambda self: None)  # an undo that does nothing
+    monkeypatch.setattr(Game, "_restore", lambda self, before: None)  # an undo that does nothing
     g = game({})
     with pytest.raises(AssertionError,
                        match=r"\['players'\]\['alice'\]<Player>\['life'\]: 20 != 1"):
@@ -352,6 +353,89 @@ def test_a_snapshot_of_an_unusual_class_falls_back_to_deepcopy() -> None:
     assert copied.extra["odd"].items == [1]
     assert copied.extra["odd"] is not g.state.extra["odd"]
     assert copied.extra["odd"].items is not g.state.extra["odd"].items
+
+
+# -- the history of computed characteristics ----------------------------------------------------
+
+class _Forgetful(dict[int, Any]):
+    """A history that never remembers: every replay computes characteristics afresh."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return default
+
+
+def _answers(cases: list[Case]) -> list[Any]:
+    """Every answer and rejection of ``cases``' steps, in order, as JSON text."""
+    out: list[Any] = []
+    for case in cases:
+        for era in case.eras:
+            g = start(case, era)
+            for step in case.steps:
+                try:
+                    if step.kind == "action":
+                        g.perform(step.body)
+                        out.append((case.id, "ok"))
+                    else:
+                        out.append((case.id, json.dumps(g.observe(step.body), sort_keys=True)))
+                except (RulesViolation, SetupError) as exc:
+                    out.append((case.id, type(exc).__name__, str(exc)))
+    return out
+
+
+def _several_rejections(cases: list[Case]) -> list[Case]:
+    return [c for c in cases if sum(1 for s in c.steps if s.reject) >= 2]
+
+
+@pytest.mark.parametrize("generated", [pytest.param(0), pytest.param(300, marks=pytest.mark.slow)])
+def test_replays_reusing_computed_characteristics_answer_as_computing_afresh(
+        generated: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undo replays the journal and takes each version's characteristics from the history
+    of what was computed then. Cases rejecting several actions (where the replay runs actions
+    made after an earlier undo) answer every step exactly as when nothing is remembered."""
+    cases = [*CASES, *load_generated(count=generated, spec=SPEC).cases] if generated else CASES
+    chosen = _several_rejections(cases) if not generated else cases
+    assert chosen
+    remembered = _answers(chosen)
+    monkeypatch.setattr(game_module, "_start_history", _forgetful_history)
+    assert _answers(chosen) == remembered
+
+
+def _forgetful_history(state: GameState) -> dict[int, Any]:
+    history: dict[int, Any] = _Forgetful()
+    state._chars_history = history
+    return history
+
+
+def test_an_undo_forgets_what_the_rejected_action_computed() -> None:
+    """After an undo the state has the version it had before the rejected action, and the
+    history holds nothing computed after it: the next action numbers its states anew."""
+    g = game({"mana_pool": {"alice": "{R}"}, "objects": [
+        {"handle": "b", "card": "Burst Lightning", "zone": "hand"},
+        {"handle": "bears", "card": "Grizzly Bears"}]})
+    g.perform({"type": "pass_priority", "player": "alice"})
+    before = g.state.version
+    with pytest.raises(RulesViolation):
+        g.perform({"type": "cast", "player": "alice", "object": "b", "kicked": True,
+                   "targets": ["bob"]})
+    assert g.state.version == before
+    history = g.state._chars_history
+    assert history is not None and all(v <= before for v in history)
+
+
+def test_a_snapshot_copies_the_mutable_members_of_a_tuple_that_also_holds_shared_ones() -> None:
+    """A tuple mixing shared values (an id) with a mutable one (a list) is rebuilt with a copy
+    of the mutable member: kept as it is, the snapshot (an undo checkpoint) would see later
+    changes of the live state through it."""
+    g = game({"objects": [{"handle": "bears", "card": "Grizzly Bears"}]})
+    bears = g.state.by_handle("bears")
+    g.state.extra["mixed"] = (bears.id, [bears.id])
+    copied = snapshot(g.state)
+    g.state.extra["mixed"][1].append(0)
+    assert copied.extra["mixed"] == (bears.id, [bears.id])
+    assert copied.extra["mixed"][1] is not g.state.extra["mixed"][1]
+    only_shared = (bears.id, "bears")
+    g.state.extra["shared"] = only_shared
+    assert snapshot(g.state).extra["shared"] is only_shared  # nothing to copy: kept as it is
 
 
 def test_the_check_does_nothing_while_switched_off() -> None:

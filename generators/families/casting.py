@@ -8,6 +8,7 @@ target-recheck's cases cast a synthetic spell (see its builder)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ..catalog import catalog, kicker_cost, pick, pick_creature, pick_normal, spell_targets
@@ -20,8 +21,12 @@ _ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 _MANA_ONLY = re.compile(r"(\{([0-9]+|[WUBRGC])\})+")
 
 
+def _has_kicker(card: Mapping[str, Any]) -> bool:
+    return kicker_cost(card) is not None
+
+
 def _kicker_params(src: Source) -> dict[str, Any]:
-    card = pick(src, set(), lambda c: kicker_cost(c) is not None, "card with kicker")
+    card = pick(src, set(), _has_kicker, "card with kicker")
     return {"card": card, "zone": src.choice(_ZONES)}
 
 

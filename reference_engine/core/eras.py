@@ -28,16 +28,15 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     "split_characteristics": ("two-sets", "combined"),
     # CR 709.4a / 201.4b: naming a split card needs all its names, or exactly one of them.
     "split_naming": ("all-names", "one-name"),
-    # CR 305.7 (period: Invasion FAQ, domain; the 1999 CR's land rule was not seen): a land that
-    # becomes a basic land type either becomes a basic land ("becomes-basic"; it keeps its text,
-    # the FAQ-literal reading, since the FAQ is silent on it and no case asserts it) or loses
-    # its old land types and rules-text abilities ("cr-305.7").
+    # CR 305.7 (period 214.9f): a land an effect makes a basic land type loses its old land
+    # types and its rules-text abilities in both; "becomes-basic" = it is also a basic land with
+    # that basic land's name and no longer legendary; "cr-305.7" = supertypes and name stay.
     "land_type_change": ("becomes-basic", "cr-305.7"),
-    # CR 510.2 (period 310.1-310.4): under the Sixth Edition rules (1999 until Magic 2010) the
+    # CR 510.2 (period 310.2-310.4): under the Sixth Edition rules (1999 until Magic 2010) the
     # combat damage step put the assigned combat damage on the stack as one object ("on-stack",
     # reference_engine/combat/damage_on_stack.py); since Magic 2010 it is dealt at once.
     "combat_damage": ("on-stack", "immediate"),
-    # CR 106.4 / 500.4 (period 300.3): pools emptied only as a phase ended, with mana burn
+    # CR 106.4 / 500.4 (period 300.4): pools emptied only as a phase ended, with mana burn
     # ("phase-with-burn", reference_engine/turn/pool_emptying.py); since Magic 2010 they empty
     # after each step and phase without mana burn.
     "mana_pool": ("phase-with-burn", "step"),
@@ -46,7 +45,7 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # arrived together none stays; "controller-chooses" = since Magic 2014 a player who controls
     # two or more with one name keeps one of their choice.
     "legend_rule": ("oldest-stays", "controller-chooses"),
-    # CR 205.4d / 205.3m (period 215): "legend-creature-type" = a legendary creature is a
+    # CR 205.4d / 205.3m (period 215.2): "legend-creature-type" = a legendary creature is a
     # creature with the creature type Legend (a "Dragon Legend"); a type-changing effect can take
     # that type away, and with it the legend rule; "supertype" = legendary is a supertype, kept
     # when creature types change (since Champions of Kamigawa, 2004).
@@ -55,10 +54,8 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # ("creature-types": a Minion is named "Minion") or after its subtypes plus the word "Token"
     # ("subtypes-plus-token", the current rule).
     "token_naming": ("creature-types", "subtypes-plus-token"),
-    # CR 704.5k (period 420.5), the world rule: of two or more world permanents all but the
-    # newest go to the graveyard, all of them on a tie; "time-in-play" = newest by the time it
-    # has been in play, "time-as-world" = newest by the time it has had the world supertype.
-    "world_rule": ("time-in-play", "time-as-world"),
+    # The world rule is not a switch: Sixth Edition 420.5i and CR 704.5k both keep the one that
+    # has been a world permanent (an enchant world) for the shortest time (docs/eras.md).
 }
 
 

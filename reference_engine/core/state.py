@@ -105,6 +105,11 @@ class GameState:
         self._next_timestamp = 1
         self._version = 0
         self._chars_cache: tuple[int, dict[int, Characteristics]] | None = None
+        #: Characteristics computed at each version since the game's last checkpoint, kept
+        #: by :class:`reference_engine.game.Game` so that replaying its journal to undo an
+        #: action reuses them (the engine is deterministic: from the same starting point the
+        #: same actions reach the same state at the same version). None: not kept.
+        self._chars_history: dict[int, dict[int, Characteristics]] | None = None
         #: Area modules keep their own state here under a key of their own.
         self.extra: dict[str, Any] = {}
 
@@ -325,14 +330,20 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
 
 def snapshot(state: GameState) -> GameState:
     """A copy of ``state`` to try an action out or to come back to: every field is copied
-    (new ones too), sharing only :data:`SHARED_TYPES`; the characteristics cache is dropped
-    (rebuilt on demand). Equal to a :func:`copy.deepcopy` that shares those types (tested), at
-    a fraction of its cost."""
+    (new ones too), sharing only :data:`SHARED_TYPES`; the characteristics cache and history
+    are dropped (rebuilt on demand). Equal to a :func:`copy.deepcopy` that shares those types
+    (tested), at a fraction of its cost."""
     memo: dict[int, Any] = {}
-    fields = {}
+    fields: dict[str, Any] = {}
     for k, v in state.__dict__.items():
-        fields[k] = v if type(v) in SHARED_TYPES else _copy(v, memo)
-    fields["_chars_cache"] = None
+        if k in _CACHES:  # dropped: a copy's changes are its own (the game attaches a history)
+            fields[k] = None
+        else:
+            fields[k] = v if type(v) in SHARED_TYPES else _copy(v, memo)
     copied: GameState = object.__new__(GameState)
     copied.__dict__.update(fields)
     return copied
+
+
+#: Fields of a state that only cache what the rest of it determines.
+_CACHES = frozenset({"_chars_cache", "_chars_history"})

@@ -241,14 +241,22 @@ def _apply_effect(state: GameState, effect: ContinuousEffect,
 
 
 def compute_all(state: GameState) -> dict[int, Characteristics]:
-    """Characteristics of every object, after every layer (cached per state version)."""
+    """Characteristics of every object, after every layer (cached per state version, and
+    looked up in the state's history of earlier versions when the game keeps one)."""
     cached = state._chars_cache
     if cached is not None and cached[0] == state.version:
         return cached[1]
+    history = state._chars_history
+    if history is not None and (known := history.get(state.version)) is not None:
+        state._chars_cache = (state.version, known)  # computed before at this very state
+        return known
     active = [e for e in state.effects if _still_active(state, e)]
     if len(active) != len(state.effects):
         state.effects = active  # an effect ended (CR 611.2b): a change of the state
         state.changed()
+        if history is not None and (known := history.get(state.version)) is not None:
+            state._chars_cache = (state.version, known)
+            return known
     current = {oid: _printed(state, obj) for oid, obj in state.objects.items()}
     started: Started = {}
 
@@ -277,6 +285,8 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
         for rule in LAYER_RULES.get(layer, []):
             rule(state, current)
     state._chars_cache = (state.version, current)
+    if history is not None:
+        history[state.version] = current
     return current
 
 

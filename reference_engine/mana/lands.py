@@ -5,12 +5,14 @@
   take them and layer 6 can still remove them.
 * 305.7 and the era switch ``land_type_change``: an effect that *sets* a land's subtype
   (``{type = "set_land_types", subtypes = ["Swamp"]}``, Tainted Well, Blood Moon) makes it lose
-  its old land types; under the current rules ("cr-305.7") it also loses the abilities of its
-  rules text and gains only the new types' mana abilities, and its supertypes don't change; under
-  the Invasion-era FAQ ("becomes-basic") it becomes a basic land of that type and keeps its text
-  (the FAQ is silent on the text and the 1999 CR's land rule was not seen, so no case asserts
-  that part; docs/eras.md).
-  Adding types "in addition" (Urborg) is the ordinary ``add_types`` operation.
+  its old land types. Under the current rules ("cr-305.7") it also loses the abilities of its
+  rules text and gains only the new types' mana abilities, and its supertypes don't change.
+  Under the Sixth Edition rules ("becomes-basic", rule 214.9f of that edition) an effect that
+  changes it into a basic land also leaves it only that basic land's mana ability, and makes it
+  a basic land named after the basic land type that is no longer legendary; setting a nonbasic
+  land type then only replaces the land type (214.4 of that edition).
+  Adding types "in addition" (Urborg) is the ordinary ``add_types`` operation (not covered by
+  either rule).
 * Domain (207.2c ability word): the number of basic land types among lands a player controls,
   at most five since there are five basic land types; the amount ``{domain = "controller"}`` is
   counted as the effect happens, so on resolution (608.2h).
@@ -90,20 +92,31 @@ def _intrinsic_mana_abilities(state: GameState, current: dict[int, Characteristi
 
 @operation("set_land_types", "4")
 def _set_land_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
-    """Set a land's land types (CR 305.7): it loses its old land types; by era, it also loses
-    its rules-text abilities (cr-305.7) or becomes a basic land (becomes-basic)."""
+    """Set a land's land types (CR 305.7; Sixth Edition 214.9f): it loses its old land types
+    and the abilities of its rules text, and keeps its supertypes and name (cr-305.7); or, made
+    a basic land type, it also becomes a basic land named after it that isn't legendary, while
+    a nonbasic land type only replaces the old one (becomes-basic)."""
     if not chars.has_type("Land"):
         return
-    new = [str(t) for t in params.get("subtypes", [])]
+    new = list(dict.fromkeys(str(t) for t in params.get("subtypes", [])))
     unknown = [t for t in new if t not in LAND_TYPES]
     if unknown:
         raise SetupError(f"set_land_types: {', '.join(unknown)} are not land types")
     others = tuple(t for t in chars.subtypes if t not in LAND_TYPES)
-    chars.subtypes = others + tuple(dict.fromkeys(new))
+    chars.subtypes = others + tuple(new)
     if ctx.state.era.is_("land_type_change", "becomes-basic"):
-        # Invasion FAQ: "becomes a basic land with the type swamp".
-        if not chars.has_supertype("Basic"):
-            chars.supertypes = ("Basic", *chars.supertypes)
+        if not new or any(t not in BASIC_LAND_TYPES for t in new):
+            return  # Sixth Edition 214.4: the new land type just replaces the old one
+        # Sixth Edition 214.9f: changed into a basic land, it has only that basic land's mana
+        # ability (added after layer 4), is a basic land with that basic land's name, and is
+        # no longer legendary. (The Invasion FAQ: Coastal Tower under Tainted Well "becomes a
+        # basic land with the type swamp".)
+        chars.abilities = ()
+        chars.keywords = frozenset()
+        kept = tuple(t for t in chars.supertypes if t not in ("Basic", "Legendary"))
+        chars.supertypes = ("Basic", *kept)
+        if len(new) == 1:
+            chars.names = (new[0],)
         return
     # 305.7: it loses all abilities generated from its rules text (abilities granted by other
     # effects come in layer 6, later); it gains the new types' mana abilities after layer 4.

@@ -1,15 +1,13 @@
-"""The world rule (CR 704.5k, 205.4f; Sixth Edition rule 420.5), switch ``world_rule``.
+"""The world rule (CR 704.5k, 205.4f; Sixth Edition rule 420.5i), the same in both eras.
 
 If two or more permanents are world permanents (supertype world; "Enchant World" on the type
-line of the period's cards), all but the newest are put into their owners' graveyards; if two or
-more share the newest time, all of them go. Neither is destruction or sacrifice. What "newest"
-measures differs by era:
-
-* ``time-as-world`` (CR 704.5k): the one that has had the world supertype for the shortest time:
-  from its arrival if it was printed a world permanent, else from the earliest effect still
-  making it one (an effect's timestamp, CR 613.7);
-* ``time-in-play`` (Sixth Edition 420.5, Invasion era): the one that has been in play for the
-  shortest time, whenever it became a world permanent.
+line of the period's cards, a category of enchantment then), all but the one that has been a
+world permanent for the shortest time are put into their owners' graveyards; if two or more
+share the shortest time, all of them go. Neither is destruction or sacrifice. The time counts
+from its arrival if it was printed a world permanent, else from the earliest effect still
+making it one (an effect's timestamp, CR 613.7). The Sixth Edition rule (420.5i, as worded in
+the 2003-05-26 revision of that document) times it the same way, by how long each has been an
+enchant world, so this is not an era switch.
 """
 
 from __future__ import annotations
@@ -35,10 +33,8 @@ def _grants_world(op: Mapping[str, Any]) -> bool:
 
 
 def world_since(state: GameState, obj: GameObject) -> int:
-    """When ``obj`` became a world permanent, as the era's switch measures it."""
+    """When ``obj`` became a world permanent (CR 704.5k; Sixth Edition 420.5i)."""
     since = arrival(state, obj)
-    if state.era.is_("world_rule", "time-in-play"):
-        return since
     printed = printed_characteristics(obj.card, zone=obj.zone, transformed=obj.transformed,
                                       cast_half=obj.cast_half, era=state.era)
     if printed.has_supertype("World"):
@@ -50,7 +46,7 @@ def world_since(state: GameState, obj: GameObject) -> int:
 
 @state_based_action
 def world_rule(state: GameState) -> bool:
-    """Check 704.5k (420.5 under the 2000 rules): only the newest world permanent stays."""
+    """Check 704.5k (420.5i under the 2000 rules): only the newest world permanent stays."""
     chars = compute_all(state)
     worlds = [o for o in state.battlefield() if chars[o.id].has_supertype("World")]
     if len(worlds) < 2:

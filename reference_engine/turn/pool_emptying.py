@@ -2,11 +2,12 @@
 
 * ``"step"`` (current rules, since Magic 2010): unspent mana empties from each player's mana
   pool at the end of each step and phase (106.4, 500.4), with no other consequence.
-* ``"phase-with-burn"`` (Sixth Edition rules, Invasion era): rule 300.3 of those rules, "When a
-  phase ends (but not a step), any unused mana left in a player's mana pool is lost. That player
-  loses 1 life for each one mana lost this way. This is called mana burn." Mana burn is loss of
-  life, not damage, so damage prevention and replacement effects don't apply to it; it doesn't
-  use the stack. Mana therefore stays in the pool from one step to the next within a phase.
+* ``"phase-with-burn"`` (Sixth Edition rules, Invasion era): rule 300.4 of those rules (300.3
+  from the Eighth Edition text of 2003): mana left unused in a pool is lost only as a phase ends,
+  not a step, and its player then loses 1 life for each mana lost (mana burn). Mana burn is loss
+  of life, not damage, so damage prevention and replacement effects don't apply to it; it
+  doesn't use the stack. Mana therefore stays in the pool from one step to the next within a
+  phase.
 """
 
 from __future__ import annotations
