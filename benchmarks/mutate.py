@@ -469,6 +469,19 @@ def print_table(rows: Sequence[Row], markdown: bool) -> Row:
     return total
 
 
+def print_survivor_tables(survivors: Sequence[Result], explained: dict[str, dict[str, str]]
+                          ) -> None:
+    """Every survivor as Markdown, one table per module (docs/mutation-survivors.md)."""
+    module = ""
+    for r in sorted(survivors, key=lambda r: (r.module, r.line, r.index)):
+        if r.module != module:
+            module = r.module
+            print(f"\n## {module}\n\n| line | status | mutant | kind: why |\n|---:|---|---|---|")
+        kind, why = explain(r, explained)
+        shown = f"`{r.before}` → `{r.after}`".replace("|", "\\|")
+        print(f"| {r.line} | {r.status} | {shown} | {kind}: {why.replace('|', '/')} |")
+
+
 # -- the command ---------------------------------------------------------------------------------
 
 
@@ -570,7 +583,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows = tally(results, explained)
     total = print_table(rows, args.markdown)
     survivors = [r for r in results if r.status not in KILLED]
-    if args.survivors:
+    if args.survivors and args.markdown:
+        print_survivor_tables(survivors, explained)
+    elif args.survivors:
         for r in sorted(survivors, key=lambda r: (r.module, r.line)):
             kind, why = explain(r, explained)
             label = f"{kind}: {why}" if kind != "unexplained" else f"UNEXPLAINED {why}"
