@@ -6,6 +6,8 @@ import json
 import multiprocessing
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +188,39 @@ def test_a_worker_whose_setup_failed_leaves_its_chunks_to_the_others() -> None:
     assert [(r.case, r.era) for r in results] == [(r.case, r.era) for r in serial]
     for got, want in zip(results, serial, strict=True):
         assert got.result == want.result or got.message.startswith("a worker process died")
+
+
+class DyingAtStartAdapter(ReferenceAdapter):
+    """An adapter whose construction kills a worker process outright (no word to anyone)."""
+
+    def __init__(self) -> None:
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        super().__init__()
+
+
+_EXIT_SCRIPT = """
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.running.parallel import run_sources, sources_for
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import case_roots, find_case_files
+
+spec = default_spec()
+files = find_case_files(None, spec)[:60] * 40  # a job far larger than a pipe's buffer
+with Runner(ReferenceAdapter(), spec=spec) as runner:
+    split = run_sources(sources_for(files), runner=runner, jobs=2, timeout=10,
+                        adapter_spec="tests.test_parallel:DyingAtStartAdapter",
+                        roots=case_roots(None, spec), spec=spec)
+    print(sum(1 for _ in split.results()))
+"""
+
+
+@pytest.mark.slow
+def test_a_run_whose_worker_died_before_reading_its_job_still_exits() -> None:
+    """The job a dead worker never read stays in its queue; the run ends all the same (the
+    queue's feeder thread must not hold the process at exit)."""
+    proc = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout.split()[-1]) > 0

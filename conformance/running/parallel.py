@@ -181,11 +181,17 @@ def sources_for(files: Sequence[Path], *, generated: int = 0, seed: int = 0,
 
 @dataclass
 class _Loaded:
-    """What one source gave: its errors, the case it loaded (a file's), and its results."""
+    """What one source gave: its errors, the id and file of the case it loaded (a file's),
+    and its results. Only what the merge reads crosses between processes: a whole case
+    costs more to unpickle than its results."""
 
     errors: list[SpecError]
-    case: Case | None
+    case: tuple[str, str | None] | None
     results: list[CaseResult]
+
+
+def _case_ref(src: Source, cases: list[Case]) -> tuple[str, str | None] | None:
+    return (cases[0].id, cases[0].file) if src.kind == "file" and cases else None
 
 
 @dataclass(frozen=True)
@@ -235,7 +241,7 @@ class _Chunks:
         cases, errors = self._load(src)
         items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
         results = [self.runner.run_item(item) for item in items]
-        return _Loaded(errors, cases[0] if src.kind == "file" and cases else None, results)
+        return _Loaded(errors, _case_ref(src, cases), results)
 
     def died(self, sources: Sequence[Source], why: str) -> list[_Loaded]:
         """The chunk a dead worker held: loaded again here, every item reported errored."""
@@ -243,7 +249,7 @@ class _Chunks:
         for src in sources:
             cases, errors = self._load(src)
             items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
-            out.append(_Loaded(errors, cases[0] if src.kind == "file" and cases else None,
+            out.append(_Loaded(errors, _case_ref(src, cases),
                                [_died(item, why) for item in items]))
         return out
 
@@ -340,6 +346,10 @@ class Workers:
             if proc.is_alive():
                 proc.terminate()
                 proc.join(timeout=5)
+        # What a worker never read (it died, or never needed its job) must not keep this
+        # process from exiting: each queue's feeder thread would wait on a full pipe.
+        self.out.cancel_join_thread()
+        self.inbox.cancel_join_thread()
         self.out.close()
         self.inbox.close()
 
@@ -449,12 +459,12 @@ class SourceRun:
         for src, got in zip(sources, loaded, strict=True):
             self.files += src.count if src.kind == "generated" else 1
             self.errors += got.errors
-            case = got.case
-            if case is not None:
-                if case.id in seen:
-                    self.errors.append(duplicate_id(case, seen[case.id]))
+            if got.case is not None:
+                case_id, file = got.case
+                if case_id in seen:
+                    self.errors.append(duplicate_id(case_id, file, seen[case_id]))
                     continue
-                seen[case.id] = case.file or "?"
+                seen[case_id] = file or "?"
             kept += got.results
         return kept
 
