@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import os
@@ -20,6 +21,8 @@ from conformance.adapters.reference import ReferenceAdapter
 from conformance.cli import main
 from conformance.running.parallel import (
     START_METHOD,
+    Source,
+    guided_chunks,
     parse_shard,
     run_parallel,
     run_sources,
@@ -224,3 +227,20 @@ def test_a_run_whose_worker_died_before_reading_its_job_still_exits() -> None:
                           text=True, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert int(proc.stdout.split()[-1]) > 0
+
+
+@given(st.lists(st.integers(0, 6), max_size=300), st.integers(1, 4), st.integers(1, 64))
+def test_guided_chunks_keep_the_order_and_shrink_within_their_bounds(
+        counts: list[int], processes: int, largest: int) -> None:
+    """Chunks hold every source once, in order; none holds more than ``largest`` cases (but a
+    single source that does); a chunk is never smaller than its successor by more than the
+    size of one source, so the end of a run is a series of small chunks."""
+    sources = [Source("generated", count=n) if n else Source("file", path=f"f{i}")
+               for i, n in enumerate(counts)]
+    chunks = guided_chunks(sources, processes=processes, largest=largest)
+    assert [s for c in chunks for s in c] == sources
+    weights = [sum(max(1, s.count) if s.kind == "generated" else 1 for s in c) for c in chunks]
+    for chunk, weight in zip(chunks, weights, strict=True):
+        assert chunk and (weight <= largest or len(chunk) == 1)
+    for a, b in itertools.pairwise(weights):
+        assert b <= a + 6

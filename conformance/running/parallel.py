@@ -43,8 +43,8 @@ from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 
-__all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "parse_shard", "run_parallel",
-           "run_sources", "shard", "sources_for", "start_workers"]
+__all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
+           "run_parallel", "run_sources", "shard", "sources_for", "start_workers"]
 
 def parse_shard(text: str) -> tuple[int, int]:
     """Read ``"i/n"`` (1-based): this machine runs shard ``i`` of ``n``."""
@@ -363,6 +363,34 @@ def start_workers(jobs: int, *, adapter_spec: str, timeout: float, spec_root: Pa
     return Workers(max(1, jobs) - 1, config)
 
 
+def _weight(src: Source) -> int:
+    """About how many cases a source holds: a file one, a generated block its count."""
+    return max(1, src.count) if src.kind == "generated" else 1
+
+
+def guided_chunks(sources: Sequence[Source], *, processes: int, largest: int = 32
+                  ) -> list[list[Source]]:
+    """``sources`` cut into chunks, in order, that shrink as the run goes: each holds about
+    what is left divided by ``4 * processes`` cases, at most ``largest`` and at least an
+    eighth of it (guided self-scheduling). Large chunks early cost fewer hand-overs; small
+    ones at the end leave no process waiting long for the last chunk of another. A worker
+    that dies loses at most one chunk, so at most ``largest`` cases."""
+    smallest = max(1, largest // 8)
+    left = sum(_weight(s) for s in sources)
+    chunks: list[list[Source]] = []
+    i = 0
+    while i < len(sources):
+        target = min(largest, max(smallest, left // (4 * max(1, processes))))
+        j, held = i, 0
+        while j < len(sources) and (held == 0 or held + _weight(sources[j]) <= target):
+            held += _weight(sources[j])
+            j += 1
+        chunks.append(list(sources[i:j]))
+        left -= held
+        i = j
+    return chunks
+
+
 @dataclass
 class SourceRun:
     """A run split across processes: iterate :meth:`results` (in the serial order); the spec
@@ -372,7 +400,8 @@ class SourceRun:
     workers: Workers
     runner: Runner
     roots: list[Path]
-    chunk: int = 8
+    #: The largest chunk, in cases (see :func:`guided_chunks`).
+    chunk: int = 32
     errors: list[SpecError] = field(default_factory=list)
     files: int = 0
     #: Results planned so far (the chunks loaded up to the last one merged).
@@ -386,8 +415,8 @@ class SourceRun:
         :meth:`results` does it if this was not called."""
         if self._chunks is not None:
             return
-        self._chunks = [self.sources[i:i + self.chunk]
-                        for i in range(0, len(self.sources), self.chunk)]
+        self._chunks = guided_chunks(self.sources, processes=len(self.workers.procs) + 1,
+                                     largest=self.chunk)
         self.workers.send(self.roots, self._chunks)
 
     def results(self) -> Iterator[CaseResult]:
@@ -471,7 +500,7 @@ class SourceRun:
 
 def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
                 timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
-                skip: Sequence[str] = (), chunk: int = 8, isolate: bool = False,
+                skip: Sequence[str] = (), chunk: int = 32, isolate: bool = False,
                 workers: Workers | None = None) -> SourceRun:
     """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers, or the
     ``workers`` started earlier by :func:`start_workers` with the same settings)."""
