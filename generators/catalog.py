@@ -147,7 +147,7 @@ def pick(src: Source, used: set[str], where: Predicate, what: str) -> Card:
     pool = [c for c in _pool(where) if str(c["name"]) not in used]
     if not pool:
         raise ValueError(f"the card catalog has no {what} left to draw")
-    card = _copied(src.choice(pool))
+    card: Card = _copied(src.choice(pool))
     used.add(str(card["name"]))
     return card
 
