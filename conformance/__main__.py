@@ -9,13 +9,13 @@ from __future__ import annotations
 import sys
 
 
-def _run() -> int:
+def _run() -> None:
     try:
-        from conformance.cli import main
+        from conformance.cli import exit_now, main
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
-    return main()
+        sys.exit(130)
+    exit_now(main())
 
 
-sys.exit(_run())
+_run()

@@ -9,10 +9,12 @@ quietly, and neither shows a traceback.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from conformance.spec.paths import ENV_VAR, set_spec_override
 
@@ -20,7 +22,7 @@ from . import __version__
 from .commands import COMMANDS, by_name
 from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "exit_now", "main", "run_and_exit"]
 
 _SPEC_HELP = (f"the spec directory (default: ${ENV_VAR}, else [tool.mtgconf] spec in a "
               "pyproject.toml, else the spec/ of the checkout you are in, else the installed "
@@ -111,5 +113,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_spec_override(None)
 
 
+def exit_now(code: int) -> NoReturn:
+    """End the process with ``code`` once a command has returned, without the interpreter's
+    teardown. The command has closed every file it wrote by then; the standard streams are
+    flushed here and the exit handlers run (engines' process groups killed, worker queues
+    joined, coverage data saved, ``weakref.finalize`` callbacks); what is skipped only frees
+    the heap object by object, about 0.2 s of a 2-3 s default run in each process."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            _silence_stdout()
+            code = code or PIPE_CLOSED
+        except (OSError, ValueError):
+            pass
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
+def run_and_exit() -> NoReturn:
+    """The ``mtgconf`` console script: :func:`main`, then :func:`exit_now`."""
+    exit_now(main())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run_and_exit()

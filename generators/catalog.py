@@ -121,6 +121,18 @@ def _numeric_pt(card: Mapping[str, Any]) -> bool:
     return isinstance(card.get("power"), int) and isinstance(card.get("toughness"), int)
 
 
+def _copied(value: Any) -> Any:
+    """A copy of card data (tables, arrays and plain values, as TOML gives them) that a family
+    may change freely: what :func:`copy.deepcopy` gives for such data, without its memo."""
+    if isinstance(value, Mapping):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 @lru_cache(maxsize=256)
 def _pool(where: Predicate) -> tuple[Mapping[str, Any], ...]:
     """The catalog cards satisfying ``where``, in catalog order. A predicate is a function of
@@ -135,7 +147,7 @@ def pick(src: Source, used: set[str], where: Predicate, what: str) -> Card:
     pool = [c for c in _pool(where) if str(c["name"]) not in used]
     if not pool:
         raise ValueError(f"the card catalog has no {what} left to draw")
-    card = copy.deepcopy(dict(src.choice(pool)))
+    card: Card = _copied(src.choice(pool))
     used.add(str(card["name"]))
     return card
 

@@ -96,9 +96,24 @@ class _NotPlain(Exception):
 _RAW = re.compile("[\x7f\ud800-\udfff]")
 
 
+def _plain_str(value: str) -> str:
+    if "\x7f" in value or (not value.isascii() and _RAW.search(value)):
+        raise _NotPlain
+    return value
+
+
 def _plain(value: Any) -> Any:
     """``value`` as tomllib reads back :func:`inline` ``(value)``: inline tables key-ordered
     like :func:`inline` writes them, lists for sequences, fresh containers."""
+    kind = type(value)  # the common types first, exactly (subclasses take the long way)
+    if kind is str:
+        return _plain_str(value)
+    if kind is int or kind is bool:
+        return value
+    if kind is dict:
+        return _plain_table(value, _INLINE)
+    if kind is list:
+        return [_plain(v) for v in value]
     if isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
@@ -106,9 +121,7 @@ def _plain(value: Any) -> Any:
             raise _NotPlain
         return value
     if isinstance(value, str):
-        if _RAW.search(value):
-            raise _NotPlain
-        return value
+        return _plain_str(value)
     if isinstance(value, Mapping):
         return _plain_table(value, _INLINE)
     if isinstance(value, Sequence):
@@ -118,14 +131,11 @@ def _plain(value: Any) -> Any:
 
 def _plain_table(table: Mapping[str, Any], first: Sequence[str], skip: Sequence[str] = ()
                  ) -> dict[str, Any]:
-    out: dict[str, Any] = {}
     for k in table:
-        if not isinstance(k, str) or _RAW.search(k):
+        if not isinstance(k, str):
             raise _NotPlain
-    for k, v in _ordered(table, first):
-        if k not in skip:
-            out[k] = _plain(v)
-    return out
+        _plain_str(k)
+    return {k: _plain(v) for k, v in _ordered(table, first) if k not in skip}
 
 
 def _tables(value: Any) -> list[Mapping[str, Any]]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,8 @@ from conformance.adapters.reference import ReferenceAdapter
 from conformance.cli import main
 from conformance.running.parallel import (
     START_METHOD,
+    Source,
+    guided_chunks,
     parse_shard,
     run_parallel,
     run_sources,
@@ -186,3 +191,56 @@ def test_a_worker_whose_setup_failed_leaves_its_chunks_to_the_others() -> None:
     assert [(r.case, r.era) for r in results] == [(r.case, r.era) for r in serial]
     for got, want in zip(results, serial, strict=True):
         assert got.result == want.result or got.message.startswith("a worker process died")
+
+
+class DyingAtStartAdapter(ReferenceAdapter):
+    """An adapter whose construction kills a worker process outright (no word to anyone)."""
+
+    def __init__(self) -> None:
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        super().__init__()
+
+
+_EXIT_SCRIPT = """
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.running.parallel import run_sources, sources_for
+from conformance.running.runner import Runner
+from conformance.spec.catalog import default_spec
+from conformance.spec.loader import case_roots, find_case_files
+
+spec = default_spec()
+files = find_case_files(None, spec)[:60] * 40  # a job far larger than a pipe's buffer
+with Runner(ReferenceAdapter(), spec=spec) as runner:
+    split = run_sources(sources_for(files), runner=runner, jobs=2, timeout=10,
+                        adapter_spec="tests.test_parallel:DyingAtStartAdapter",
+                        roots=case_roots(None, spec), spec=spec)
+    print(sum(1 for _ in split.results()))
+"""
+
+
+@pytest.mark.slow
+def test_a_run_whose_worker_died_before_reading_its_job_still_exits() -> None:
+    """The job a dead worker never read stays in its queue; the run ends all the same (the
+    queue's feeder thread must not hold the process at exit)."""
+    proc = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout.split()[-1]) > 0
+
+
+@given(st.lists(st.integers(0, 6), max_size=300), st.integers(1, 4), st.integers(1, 64))
+def test_guided_chunks_keep_the_order_and_shrink_within_their_bounds(
+        counts: list[int], processes: int, largest: int) -> None:
+    """Chunks hold every source once, in order; none holds more than ``largest`` cases (but a
+    single source that does); a chunk is never smaller than its successor by more than the
+    size of one source, so the end of a run is a series of small chunks."""
+    sources = [Source("generated", count=n) if n else Source("file", path=f"f{i}")
+               for i, n in enumerate(counts)]
+    chunks = guided_chunks(sources, processes=processes, largest=largest)
+    assert [s for c in chunks for s in c] == sources
+    weights = [sum(max(1, s.count) if s.kind == "generated" else 1 for s in c) for c in chunks]
+    for chunk, weight in zip(chunks, weights, strict=True):
+        assert chunk and (weight <= largest or len(chunk) == 1)
+    for a, b in itertools.pairwise(weights):
+        assert b <= a + 6

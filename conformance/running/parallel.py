@@ -43,8 +43,8 @@ from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 
-__all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "parse_shard", "run_parallel",
-           "run_sources", "shard", "sources_for", "start_workers"]
+__all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
+           "run_parallel", "run_sources", "shard", "sources_for", "start_workers"]
 
 def parse_shard(text: str) -> tuple[int, int]:
     """Read ``"i/n"`` (1-based): this machine runs shard ``i`` of ``n``."""
@@ -181,11 +181,17 @@ def sources_for(files: Sequence[Path], *, generated: int = 0, seed: int = 0,
 
 @dataclass
 class _Loaded:
-    """What one source gave: its errors, the case it loaded (a file's), and its results."""
+    """What one source gave: its errors, the id and file of the case it loaded (a file's),
+    and its results. Only what the merge reads crosses between processes: a whole case
+    costs more to unpickle than its results."""
 
     errors: list[SpecError]
-    case: Case | None
+    case: tuple[str, str | None] | None
     results: list[CaseResult]
+
+
+def _case_ref(src: Source, cases: list[Case]) -> tuple[str, str | None] | None:
+    return (cases[0].id, cases[0].file) if src.kind == "file" and cases else None
 
 
 @dataclass(frozen=True)
@@ -235,7 +241,7 @@ class _Chunks:
         cases, errors = self._load(src)
         items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
         results = [self.runner.run_item(item) for item in items]
-        return _Loaded(errors, cases[0] if src.kind == "file" and cases else None, results)
+        return _Loaded(errors, _case_ref(src, cases), results)
 
     def died(self, sources: Sequence[Source], why: str) -> list[_Loaded]:
         """The chunk a dead worker held: loaded again here, every item reported errored."""
@@ -243,7 +249,7 @@ class _Chunks:
         for src in sources:
             cases, errors = self._load(src)
             items = plan(cases, self.runner.info, era=self.config.era, skip=self.config.skip)
-            out.append(_Loaded(errors, cases[0] if src.kind == "file" and cases else None,
+            out.append(_Loaded(errors, _case_ref(src, cases),
                                [_died(item, why) for item in items]))
         return out
 
@@ -340,6 +346,10 @@ class Workers:
             if proc.is_alive():
                 proc.terminate()
                 proc.join(timeout=5)
+        # What a worker never read (it died, or never needed its job) must not keep this
+        # process from exiting: each queue's feeder thread would wait on a full pipe.
+        self.out.cancel_join_thread()
+        self.inbox.cancel_join_thread()
         self.out.close()
         self.inbox.close()
 
@@ -353,6 +363,34 @@ def start_workers(jobs: int, *, adapter_spec: str, timeout: float, spec_root: Pa
     return Workers(max(1, jobs) - 1, config)
 
 
+def _weight(src: Source) -> int:
+    """About how many cases a source holds: a file one, a generated block its count."""
+    return max(1, src.count) if src.kind == "generated" else 1
+
+
+def guided_chunks(sources: Sequence[Source], *, processes: int, largest: int = 32
+                  ) -> list[list[Source]]:
+    """``sources`` cut into chunks, in order, that shrink as the run goes: each holds about
+    what is left divided by ``4 * processes`` cases, at most ``largest`` and at least an
+    eighth of it (guided self-scheduling). Large chunks early cost fewer hand-overs; small
+    ones at the end leave no process waiting long for the last chunk of another. A worker
+    that dies loses at most one chunk, so at most ``largest`` cases."""
+    smallest = max(1, largest // 8)
+    left = sum(_weight(s) for s in sources)
+    chunks: list[list[Source]] = []
+    i = 0
+    while i < len(sources):
+        target = min(largest, max(smallest, left // (4 * max(1, processes))))
+        j, held = i, 0
+        while j < len(sources) and (held == 0 or held + _weight(sources[j]) <= target):
+            held += _weight(sources[j])
+            j += 1
+        chunks.append(list(sources[i:j]))
+        left -= held
+        i = j
+    return chunks
+
+
 @dataclass
 class SourceRun:
     """A run split across processes: iterate :meth:`results` (in the serial order); the spec
@@ -362,7 +400,8 @@ class SourceRun:
     workers: Workers
     runner: Runner
     roots: list[Path]
-    chunk: int = 8
+    #: The largest chunk, in cases (see :func:`guided_chunks`).
+    chunk: int = 32
     errors: list[SpecError] = field(default_factory=list)
     files: int = 0
     #: Results planned so far (the chunks loaded up to the last one merged).
@@ -376,8 +415,8 @@ class SourceRun:
         :meth:`results` does it if this was not called."""
         if self._chunks is not None:
             return
-        self._chunks = [self.sources[i:i + self.chunk]
-                        for i in range(0, len(self.sources), self.chunk)]
+        self._chunks = guided_chunks(self.sources, processes=len(self.workers.procs) + 1,
+                                     largest=self.chunk)
         self.workers.send(self.roots, self._chunks)
 
     def results(self) -> Iterator[CaseResult]:
@@ -449,19 +488,19 @@ class SourceRun:
         for src, got in zip(sources, loaded, strict=True):
             self.files += src.count if src.kind == "generated" else 1
             self.errors += got.errors
-            case = got.case
-            if case is not None:
-                if case.id in seen:
-                    self.errors.append(duplicate_id(case, seen[case.id]))
+            if got.case is not None:
+                case_id, file = got.case
+                if case_id in seen:
+                    self.errors.append(duplicate_id(case_id, file, seen[case_id]))
                     continue
-                seen[case.id] = case.file or "?"
+                seen[case_id] = file or "?"
             kept += got.results
         return kept
 
 
 def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
                 timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
-                skip: Sequence[str] = (), chunk: int = 8, isolate: bool = False,
+                skip: Sequence[str] = (), chunk: int = 32, isolate: bool = False,
                 workers: Workers | None = None) -> SourceRun:
     """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers, or the
     ``workers`` started earlier by :func:`start_workers` with the same settings)."""

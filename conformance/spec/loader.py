@@ -349,7 +349,7 @@ def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = No
         if case is None:
             continue
         if case.id in seen:
-            result.errors.append(duplicate_id(case, seen[case.id]))
+            result.errors.append(duplicate_id(case.id, case.file, seen[case.id]))
             continue
         seen[case.id] = case.file or "?"
         result.cases.append(case)
@@ -380,7 +380,8 @@ def load_found_file(path: Path, roots: list[Path], spec: Spec, *,
     return load_case_file(path, spec, real=real)
 
 
-def duplicate_id(case: Case, first: str) -> SpecError:
-    """The error for a case whose id an earlier file (``first``) already uses."""
-    return SpecError("duplicate-id", f"case id {case.id!r} is also used by {first}",
-                     file=case.file, case=case.id, path="id", hint="every case needs its own id")
+def duplicate_id(case_id: str, file: str | None, first: str) -> SpecError:
+    """The error for the case ``case_id`` of ``file`` whose id an earlier file (``first``)
+    already uses."""
+    return SpecError("duplicate-id", f"case id {case_id!r} is also used by {first}",
+                     file=file, case=case_id, path="id", hint="every case needs its own id")
