@@ -190,10 +190,13 @@ class _Process:
         return data.decode("utf-8", "replace")
 
     def send(self, message: Mapping[str, Any]) -> None:
+        """Write one request line straight to the pipe (no buffer to flush); a long line may
+        take several writes."""
         assert self.proc.stdin is not None
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+        fd = self.proc.stdin.fileno()
+        while data:
+            data = data[os.write(fd, data):]
 
     def kill(self) -> None:
         """Kill the engine's whole process group; never blocks on its pipes."""

@@ -92,10 +92,11 @@ def _intrinsic_mana_abilities(state: GameState, current: dict[int, Characteristi
 
 @operation("set_land_types", "4")
 def _set_land_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
-    """Set a land's land types (CR 305.7; Sixth Edition 214.9f): it loses its old land types
-    and the abilities of its rules text, and keeps its supertypes and name (cr-305.7); or, made
-    a basic land type, it also becomes a basic land named after it that isn't legendary, while
-    a nonbasic land type only replaces the old one (becomes-basic)."""
+    """Set a land's land types (CR 305.7; Sixth Edition 214.9f): it loses its old land types;
+    set to a basic land type it also loses the abilities of its rules text, and keeps its
+    supertypes and name (cr-305.7); or, made a basic land type, it also becomes a basic land
+    named after it that isn't legendary (becomes-basic). In both eras a nonbasic land type
+    only replaces the old ones."""
     if not chars.has_type("Land"):
         return
     new = list(dict.fromkeys(str(t) for t in params.get("subtypes", [])))
@@ -118,8 +119,11 @@ def _set_land_types(chars: Characteristics, params: Mapping[str, Any], ctx: Laye
         if len(new) == 1:
             chars.names = (new[0],)
         return
-    # 305.7: it loses all abilities generated from its rules text (abilities granted by other
-    # effects come in layer 6, later); it gains the new types' mana abilities after layer 4.
+    if not any(t in BASIC_LAND_TYPES for t in new):
+        return  # 305.7 is about basic land types: a nonbasic one only replaces the old types
+    # 305.7: set to one or more basic land types, it loses all abilities generated from its
+    # rules text (abilities granted by other effects come in layer 6, later); it gains the new
+    # types' mana abilities after layer 4.
     chars.abilities = ()
     chars.keywords = frozenset()
 
