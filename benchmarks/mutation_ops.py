@@ -139,8 +139,10 @@ class _Collector:
         self.debug_names = debug_names
         #: Module-level names read only inside a registration's vocabulary spec.
         self.metadata_names: frozenset[str] = frozenset()
-        #: Exception classes whose message is text (:class:`mutation_text.TextFacts`).
+        #: Exception classes whose message is text (:class:`mutation_text.TextFacts`), and
+        #: those whose first argument is not (a failure class: a rules answer, not an error).
         self.exception_classes: frozenset[str] = frozenset()
+        self.rules_answers: frozenset[str] = frozenset()
         self.found: list[tuple[ast.AST, str, str, str, Change, str, bool]] = []
         self.tags: list[tuple[str, ...]] = []
         self.scope: list[str] = []
@@ -356,8 +358,12 @@ class _Collector:
 
     def _branch(self, stmts: list[ast.stmt]) -> None:
         """A block; one that ends by raising runs only for malformed input (a card or case the
-        schema would refuse, a programming error), which no valid case reaches."""
-        raising = bool(stmts) and isinstance(stmts[-1], ast.Raise)
+        schema would refuse, a programming error), which no valid case reaches. Not one that
+        raises a rules answer (``RulesViolation``: a rejection cases expect)."""
+        last = stmts[-1] if stmts else None
+        raising = isinstance(last, ast.Raise) and not (
+            isinstance(last.exc, ast.Call) and isinstance(last.exc.func, ast.Name)
+            and last.exc.func.id in self.rules_answers)
         if raising:
             self.context.append(("error-branch",))
         self.body(stmts)
@@ -695,6 +701,9 @@ def _collect(source: str, facts: Facts | None, module: str | None = None) -> _Co
     collector.metadata_names = _metadata_names(tree, facts.imported if facts else frozenset())
     known = facts.text if facts is not None else text_facts({module or "-": source})
     collector.exception_classes = frozenset(name for name, _pos in known.exception_text)
+    collector.rules_answers = frozenset(
+        name for name in collector.exception_classes
+        if not {(name, 0), (name, -1)} & known.exception_text)
     collector.run()
     return collector
 
