@@ -254,6 +254,11 @@ def test_text_for_people_is_marked_and_behaviour_is_not() -> None:
     assert "'not now'" not in {m.before for m in found}  # a raise's later text: never walked
     assert {"'timing'", "'x'", "'any'", "'a'", "'b'", "'key'", "'>3'", "'cannot-block'",
             "' label'"} <= plain
+    # a branch ending by raising SetupError is the malformed-input class; one ending by
+    # raising RulesViolation is a rejection cases expect, so its failure class is not
+    why = {(m.before, m.after): m.equivalent for m in found}
+    assert why[("'timing'", "'XXtimingXX'")] == ""
+    assert why[("kind", "not kind")].startswith("unobservable: in a branch that ends by raising")
     # a reason: returned by a registered restriction or a direct function, only tested for
     # truth or None and raised as a message
     assert {"' is tapped'", "' is shy'"} <= marked
