@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
@@ -18,6 +19,7 @@ from conformance.running.parallel import (
     parse_shard,
     run_parallel,
     run_sources,
+    send_sources,
     shard,
     sources_for,
     start_workers,
@@ -125,6 +127,15 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     split = workers is not None
     out = console()
     err = console(stderr=True)
+    count, seed = _generated(args)
+    chunks = None
+    if workers is not None:
+        # The workers get their chunks at once: listing the files needs only the spec's
+        # location, so they start on the run while this process loads the spec and builds
+        # its adapter (and they are stopped unread if this process finds a problem first).
+        early_roots = [Path(p) for p in args.paths] if args.paths else [spec_root() / "cases"]
+        chunks = send_sources(workers, sources_for(find_case_files(early_roots),
+                                                   generated=count, seed=seed), early_roots)
     spec = default_spec()
     if args.era is not None and args.era not in spec.eras:
         err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
@@ -148,14 +159,13 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         runner.close()
         return USAGE
     source_run: SourceRun | None = None
-    count, seed = _generated(args)
     files = find_case_files(args.paths or None, spec)
-    if split:  # the workers get their chunks first: the header reads every file
+    if split:
         source_run = run_sources(
             sources_for(files, generated=count, seed=seed),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
-            skip=args.skip, isolate=args.isolate, workers=workers)
+            skip=args.skip, isolate=args.isolate, workers=workers, chunks=chunks)
     header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
                         skip=args.skip, shard=args.shard, generated=count,
                         generated_seed=seed, baseline=getattr(args, "baseline", None))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import stat
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -94,13 +95,23 @@ def suite_commit(root: Path | None = None) -> str | None:
 def _file_digest(path: Path) -> str:
     """A hash of a case file's bytes (regular files only, read up to the spec size cap: never
     a FIFO or a device)."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return "not-a-regular-file"
-        with path.open("rb") as f:
-            return hashlib.sha256(f.read(MAX_SPEC_FILE_BYTES + 1)).hexdigest()[:16]
+    try:  # opened without blocking (a FIFO would wait for a writer), then checked
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         return f"unreadable ({exc.errno})"
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return "not-a-regular-file"
+        digest = hashlib.sha256()
+        left = MAX_SPEC_FILE_BYTES + 1
+        while left > 0 and (data := os.read(fd, min(left, 1 << 20))):
+            digest.update(data)
+            left -= len(data)
+        return digest.hexdigest()[:16]
+    except OSError as exc:
+        return f"unreadable ({exc.errno})"
+    finally:
+        os.close(fd)
 
 
 def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,

@@ -44,7 +44,8 @@ from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 
 __all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
-           "run_parallel", "run_sources", "shard", "sources_for", "start_workers"]
+           "run_parallel", "run_sources", "send_sources", "shard", "sources_for",
+           "start_workers"]
 
 def parse_shard(text: str) -> tuple[int, int]:
     """Read ``"i/n"`` (1-based): this machine runs shard ``i`` of ``n``."""
@@ -498,15 +499,31 @@ class SourceRun:
         return kept
 
 
+def send_sources(workers: Workers, sources: Sequence[Source], roots: Sequence[Path], *,
+                 chunk: int = 32) -> list[list[Source]]:
+    """Give the ``workers`` their chunks of ``sources`` now, before this process has loaded
+    the spec or built its adapter (the list of files needs only the spec's location): they
+    start on the run while this process gets ready. Pass the result to :func:`run_sources`."""
+    chunks = guided_chunks(sources, processes=len(workers.procs) + 1, largest=chunk)
+    workers.send(roots, chunks)
+    return chunks
+
+
 def run_sources(sources: Sequence[Source], *, runner: Runner, adapter_spec: str, jobs: int,
                 timeout: float, roots: Sequence[Path], spec: Spec, era: str | None = None,
                 skip: Sequence[str] = (), chunk: int = 32, isolate: bool = False,
-                workers: Workers | None = None) -> SourceRun:
+                workers: Workers | None = None,
+                chunks: list[list[Source]] | None = None) -> SourceRun:
     """Load and run ``sources`` on ``jobs`` processes (this one and ``jobs - 1`` workers, or the
-    ``workers`` started earlier by :func:`start_workers` with the same settings)."""
+    ``workers`` started earlier by :func:`start_workers` with the same settings, given their
+    ``chunks`` already by :func:`send_sources`)."""
     if workers is None:
         workers = start_workers(jobs, adapter_spec=adapter_spec, timeout=timeout,
                                 spec_root=spec.root, era=era, skip=skip, isolate=isolate)
     run = SourceRun(list(sources), workers, runner, roots=list(roots), chunk=chunk)
+    if chunks is not None:
+        if [s for c in chunks for s in c] != run.sources:
+            raise ValueError("the chunks sent are not those of these sources")
+        run._chunks = chunks
     run.start()
     return run

@@ -49,8 +49,7 @@ class LoadResult:
 def find_case_files(paths: Sequence[Path | str] | None = None,
                     spec: Spec | None = None) -> list[Path]:
     """Case files under ``paths`` (files or directories; default ``spec/cases``), sorted."""
-    spec = spec or default_spec()
-    roots = [Path(p) for p in paths] if paths else [spec.cases_dir()]
+    roots = [Path(p) for p in paths] if paths else [(spec or default_spec()).cases_dir()]
     files: list[Path] = []
     for root in roots:
         if root.is_dir():
