@@ -36,6 +36,10 @@ MAX_LINE_BYTES = 4 * 1024 * 1024
 STDERR_TAIL_BYTES = 8 * 1024
 
 _EOF = object()
+#: One encoder and decoder for every message (``json.dumps`` with options builds an encoder
+#: per call). Lines are UTF-8 (the protocol): a reply that is not is "not JSON".
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
+_DECODE = json.JSONDecoder().decode
 
 
 class _Lines(Protocol):
@@ -123,10 +127,9 @@ class _PolledLines:
             self._read()
 
     def get_nowait(self) -> object:
+        """A line already read, without a system call: one the engine wrote since, unasked,
+        comes before the next reply and is told apart by its ``seq``."""
         found = self._line()
-        if found is None and self._poll.poll(0):
-            self._read()
-            found = self._line()
         if found is None:
             raise queue.Empty
         return found
@@ -193,7 +196,7 @@ class _Process:
         """Write one request line straight to the pipe (no buffer to flush); a long line may
         take several writes."""
         assert self.proc.stdin is not None
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+        data = memoryview((_ENCODE(message) + "\n").encode("utf-8"))
         fd = self.proc.stdin.fileno()
         while data:
             data = data[os.write(fd, data):]
@@ -317,7 +320,7 @@ class SubprocessAdapter:
             self._fail(f"a reply line is longer than {MAX_LINE_BYTES} bytes (reply to "
                        f"{message['cmd']!r}, seq {seq})", proc=proc)
         try:
-            reply = json.loads(line)
+            reply = _DECODE(line.decode("utf-8"))
         except (ValueError, RecursionError):  # not JSON, not UTF-8, an int over 4,300 digits
             self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not JSON: "
                        f"{line[:200]!r}", proc=proc)
@@ -325,6 +328,9 @@ class SubprocessAdapter:
             self._fail(f"the reply to {message['cmd']!r} (seq {seq}) is not a JSON object",
                        reply, proc=proc)
         got = reply.get("seq")
+        if type(got) is int and got < seq:
+            self._fail(f"the engine wrote a line nobody asked for (seq {got}), before the reply "
+                       f"to {message['cmd']!r} (seq {seq}): {line[:200]!r}", proc=proc)
         if type(got) is not int or got != seq:
             self._fail(f"the reply has seq {got!r}, expected {seq} "
                        "(replies must echo their request's seq, in order)", reply, proc=proc)
