@@ -148,6 +148,65 @@ def test_advance_cant_declare_no_attackers_when_a_creature_must_attack() -> None
     assert observe(g, "attackers") == ["c"]
 
 
+# -- 509.1, 509.2: the declaration comes first in the declare blockers step ----------------------
+
+@given(tapped=st.booleans(), by_advance=st.booleans())
+def test_declare_blockers_step_waits_for_a_declaration_only_if_one_can_block(
+        tapped: bool, by_advance: bool) -> None:
+    """Entering the declare blockers step, no one has priority while the defending player has
+    a creature able to block (509.1 before 509.2); with none (its only creature is tapped), no
+    blockers are declared and the active player has priority at once."""
+    g = game({"objects": [_obj("x", "Grizzly Bears"),
+                          _obj("w", "Grizzly Bears", "bob", tapped=tapped)]})
+    _attack(g, "x")
+    if by_advance:
+        g.perform({"type": "advance", "to": "declare-blockers"})
+    else:
+        for player in ("alice", "bob"):
+            g.perform({"type": "pass_priority", "player": player})
+    assert observe(g, "step") == "declare-blockers"
+    able = not tapped
+    assert observe(g, "priority") == (None if able else "alice")
+    if able:
+        with pytest.raises(RulesViolation) as info:
+            g.perform({"type": "pass_priority", "player": "bob"})
+        assert info.value.failure == "no-priority"
+        g.perform({"type": "declare_blockers", "player": "bob", "blockers": {"w": "x"}})
+        assert observe(g, "blockers", object="x") == ["w"]
+        assert observe(g, "priority") == "alice"
+    with pytest.raises(RulesViolation) as late:
+        g.perform({"type": "declare_blockers", "player": "bob", "blockers": {}})
+    assert late.value.failure == "timing"
+
+
+def test_advance_cant_declare_no_blockers_when_a_creature_must_block() -> None:
+    """Declaring no blockers breaks Lure's requirement (509.1c): an advance past the declare
+    blockers step is rejected cannot-block and the game stays where it was."""
+    g = game({"objects": [_obj("x", "Grizzly Bears"), _obj("w", "Grizzly Bears", "bob"),
+                          {"handle": "lure", "card": "Lure", "zone": "battlefield",
+                           "owner": "alice", "attached_to": "x"}]})
+    _attack(g, "x")
+    with pytest.raises(RulesViolation) as info:
+        g.perform({"type": "advance", "to": "end-of-combat"})
+    assert info.value.failure == "cannot-block"
+    assert observe(g, "step") == "declare-attackers"
+    g.perform({"type": "advance", "to": "declare-blockers"})
+    assert observe(g, "priority") is None
+    g.perform({"type": "declare_blockers", "player": "bob", "blockers": {"w": "x"}})
+    assert observe(g, "blockers", object="x") == ["w"]
+
+
+def test_advance_through_the_step_declares_no_blockers() -> None:
+    """With no requirement, an advance past the declare blockers step declares no blockers
+    (509.1): the attacker stays unblocked and deals its damage to the defending player."""
+    g = game({"objects": [_obj("x", "Grizzly Bears"), _obj("w", "Grizzly Bears", "bob")]})
+    _attack(g, "x")
+    g.perform({"type": "advance", "to": "end-of-combat"})
+    assert observe(g, "step") == "end-of-combat"
+    assert observe(g, "life", player="bob") == 18
+
+
+
 @given(tapped=st.booleans(), sick=st.booleans(), haste=st.booleans(), vigilance=st.booleans())
 def test_can_attack_agrees_with_the_declaration(tapped: bool, sick: bool, haste: bool,
                                                 vigilance: bool) -> None:

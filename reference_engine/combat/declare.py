@@ -12,7 +12,10 @@ Actions:
   nothing to decide). An empty list declares no attackers.
 * ``declare_blockers {player, blockers = {wall = "grunn"}}`` (or a list of
   ``{object, attacker}``): the defending player's declaration (CR 509.1), the same way from the
-  declare attackers step.
+  declare attackers step. It too comes first in its step (509.1, 509.2): when the declare
+  blockers step begins with no declaration pending and a creature of the defending player
+  could block an attacker, the game waits for this action and no player has priority; with no
+  creature able to block, no blockers are declared at once.
 
 Every illegal declaration is rejected as a whole before anything changes (CR 508.1c, 509.1c):
 ``cannot-attack`` (not an untapped creature its controller has controlled continuously since
@@ -428,7 +431,8 @@ def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, Ga
 
 @action("declare_blockers")
 def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
-    """Declare blockers (CR 509.1), moving to the declare blockers step if needed; choices
+    """Declare blockers (CR 509.1), moving to the declare blockers step if needed, or in
+    that step as it begins (no one has priority until the declaration is made, 509.2); choices
     asked meanwhile come from the action's ``choices``."""
     offer_choices(game.state, a.get("choices"))
     try:
@@ -470,14 +474,11 @@ def _block_action(game: Game, a: Mapping[str, Any]) -> None:
                 raise RulesViolation("cannot-block", f"{state.objects[oid].name_for_log} has "
                                      "menace: it can't be blocked except by two or more "
                                      "creatures (CR 702.111b)")
-    for check in BLOCK_DECLARATION_CHECKS:
-        problem = check(state, player, [(b.id, att.id) for b, att in blocks])
-        if problem:
-            raise RulesViolation("cannot-block", problem)
+    _check_block_declaration(state, player, [(b.id, att.id) for b, att in blocks])
     state.extra["pending_blocks"] = [(b.id, att.id) for b, att in blocks]
     if state.step == "declare-blockers":
         _block_now(state)
-        give_priority(state, state.active_player)
+        give_priority(state, state.active_player)  # 509.2
     else:
         try:
             _move_to(state, "declare-blockers")
@@ -485,13 +486,46 @@ def _block_action(game: Game, a: Mapping[str, Any]) -> None:
             state.extra.pop("pending_blocks", None)
 
 
+def _check_block_declaration(state: GameState, player: str,
+                             declared: list[tuple[int, int]]) -> None:
+    """Reject a declaration a whole-declaration check forbids (CR 509.1b-c)."""
+    for check in BLOCK_DECLARATION_CHECKS:
+        problem = check(state, player, declared)
+        if problem:
+            raise RulesViolation("cannot-block", problem)
+
+
+def _could_block(state: GameState) -> bool:
+    """Whether a defending player has a creature that could block an attacker attacking that
+    player or a permanent that player controls (509.1a-b): only then is there a declaration
+    to choose."""
+    chars = compute_all(state)
+    current = attackers(state)
+    for attacker_id, defender in current.items():
+        player = defending_player(state, defender)
+        if player is None:
+            continue
+        attacker = state.objects[attacker_id]
+        if any(block_problem(state, obj, attacker, player, chars) is None
+               for obj in state.battlefield() if obj.controller == player):
+            return True
+    return False
+
+
 @on_step("declare-blockers")
 def _block_now(state: GameState) -> None:
-    """Turn-based action 509.1: the pending declaration is made; each attacker with a blocker
-    becomes blocked (509.1h) and "whenever ... blocks" abilities trigger (509.1i)."""
+    """Turn-based action 509.1, before anyone receives priority (509.2): the pending
+    declaration is made; each attacker with a blocker becomes blocked (509.1h) and "whenever
+    ... blocks" abilities trigger (509.1i). With no declaration pending, the step waits for
+    the ``declare_blockers`` action if a creature could block (``AWAITING_KEY``: no one has
+    priority meanwhile), and otherwise no blockers are declared."""
     pending = state.extra.pop("pending_blocks", None)
     if pending is None:
-        return
+        if _could_block(state):
+            state.extra[AWAITING_KEY] = state.step
+            return
+        pending = []
+    state.extra.pop(AWAITING_KEY, None)
     record = combat(state)
     record["blockers_declared"] = True
     for blocker, attacker in pending:
@@ -501,6 +535,19 @@ def _block_now(state: GameState) -> None:
             record["blocked"].append(attacker)
         state.log("blocks", object=blocker, attacker=attacker)
     state.changed()
+
+
+@step_decision("declare-blockers")
+def _block_with_nothing(state: GameState) -> None:
+    """What ``advance`` declares passing through the declare blockers step: no blockers
+    (509.1), rejected if a requirement makes that illegal (509.1c, e.g. Lure)."""
+    defenders = sorted({p for p in (defending_player(state, d)
+                                    for d in attackers(state).values()) if p is not None})
+    for player in defenders:
+        _check_block_declaration(state, player, [])
+    state.extra["pending_blocks"] = []
+    _block_now(state)
+    give_priority(state, state.active_player)  # 509.2
 
 
 @skip_step("declare-blockers", "combat-damage")

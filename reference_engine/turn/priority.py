@@ -8,18 +8,20 @@ Actions:
 * ``resolve {count = 1}``: shorthand for every player passing until the top object resolves.
 * ``advance {to = step}``: shorthand for passing with an empty stack until ``step`` begins
   (a later turn if needed). A step whose turn-based action waits for a decision (the
-  declaration of attackers, CR 508.1) stops it there when it is step ``to``, with no player
-  holding priority; passing through such a step, it makes the decision a player who only
-  passes makes (no attackers). Objects that a turn-based action put on the stack (combat damage
-  under the Sixth Edition rules, era switch ``combat_damage = "on-stack"``) don't stop it:
+  declaration of attackers or blockers, CR 508.1, 509.1) stops it there when it is step
+  ``to``, with no player holding priority; passing through such a step, it makes the decision
+  a player who only passes makes (no attackers, no blockers). Objects that a turn-based action
+  put on the stack (combat damage under the Sixth Edition rules, era switch
+  ``combat_damage = "on-stack"``) don't stop it:
   every player passes and they resolve, as real passing would, also in step ``to`` itself,
   so it ends where the damage has been dealt in every era. Any other object on the stack
   stops it (``illegal-action``), unless it arrived in step ``to`` (e.g. a trigger).
 
 Before a player receives priority, state-based actions are performed and triggered abilities go
 on the stack (CR 117.5). A turn-based action that needs a player's decision (CR 508.1: the
-active player declares attackers) sets ``extra[AWAITING_KEY]``: no player receives priority in
-the step until the decision is made (508.2). Turn-based actions of each step are hooks
+active player declares attackers; 509.1: the defending player declares blockers) sets
+``extra[AWAITING_KEY]``: no player receives priority in the step until the decision is made
+(508.2, 509.2). Turn-based actions of each step are hooks
 registered with :func:`on_step` (the untap and draw steps, cleanup, and the combat steps of the
 combat area).
 """
@@ -183,6 +185,11 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
     it declares no attackers, rejected (``cannot-attack``) if a requirement forbids that
     (508.1d).
 
+    The same holds in the declare blockers step (509.1, 509.2): an advance to it stops there
+    with no player holding priority when a creature could block (the ``declare_blockers``
+    action makes the declaration); one that passes through it declares no blockers, rejected
+    (``cannot-block``) if a requirement forbids that (509.1c).
+
     The passes stop where the game ends (CR 104.2a: in a two-player game it is over once a
     player has lost, e.g. by drawing from an empty library in a draw step, 704.5b): no step
     begins after that. An advance asked for after the game is over is rejected, as no one
@@ -215,7 +222,8 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
 
 def _decide_on_the_way(state: GameState) -> None:
     """Make the decision the current step waits for, if any, as a player who only passes
-    would (``STEP_DECISIONS``: no attackers in the declare attackers step, 508.1)."""
+    would (``STEP_DECISIONS``: no attackers in the declare attackers step, 508.1; no blockers
+    in the declare blockers step, 509.1)."""
     if state.extra.get(AWAITING_KEY) == state.step:
         STEP_DECISIONS[state.step](state)
 
