@@ -14,7 +14,9 @@ each prompt is answered from the key the case format uses for that choice:
 * ``CopyRetarget``: ``new_targets`` (707.10c), ``ChooseTarget`` one slot at a time, or
   ``KeepAllCopyTargets``; a new target phase.rs does not list as legal keeps the old one;
 * ``SeparatePilesPartition`` / ``SeparatePilesChoice``: ``pile_1`` and ``pile`` (CR 700.3),
-  ``SubmitPilePartition`` / ``ChoosePile``.
+  ``SubmitPilePartition`` / ``ChoosePile``;
+* ``TargetSelection``, ``PayCost``, ``ChooseXValue`` of a spell cast while this one resolves:
+  ``free_cast`` (608.2g, :mod:`._phase_free_cast`).
 
 A choice made by another player than the resolving object's controller is looked up as
 ``<key>_<player>`` first, then ``<key>_opponent``, then ``<key>``. A prompt with no answer in the
@@ -27,6 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..adapter import Unsupported
+from ._phase_free_cast import PhaseFreeCast
 from ._phase_text import MANA_WORDS
 
 if TYPE_CHECKING:
@@ -72,8 +75,12 @@ class PhasePrompts:
             "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
             "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
             "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
-            "TargetSelection": self._free_cast_targets,
         }
+        #: The casting prompts of a spell cast while another resolves (608.2g).
+        self.free_cast = PhaseFreeCast(self)
+        self.handlers.update({"TargetSelection": self.free_cast.targets,
+                              "PayCost": self.free_cast.pay_cost,
+                              "ChooseXValue": self.free_cast.choose_x})
         #: How many times each trigger source's targets have been answered (603.3d: a source
         #: that triggers several times at once is answered once per ability, in order).
         self._triggered: dict[int, int] = {}
@@ -132,7 +139,8 @@ class PhasePrompts:
     def _optional(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """A "you may" effect (CR 608.2d). phase.rs's prompt gives only the ability's text, so
         the case's choice is found by what the text lets the player do: ``free_cast`` (cast a
-        spell while this resolves, 608.2g: an answer other than "none" accepts), ``put``
+        spell while this resolves, 608.2g: an answer other than "none" accepts, no answer
+        declines), ``put``
         (put a card onto the battlefield: a handle accepts, "none" declines), else ``pay`` or
         ``reveal``."""
         text = str(data.get("description", "")).lower()
@@ -141,6 +149,10 @@ class PhasePrompts:
             if word != "neither":
                 self.pending["tap_or_untap"] = word
             self._act(data, "DecideOptionalEffect", accept=word != "neither")
+            return
+        if "may cast" in text and not any(k.startswith("free_cast") for k in answers):
+            # no free_cast answer declines the "you may" (the case format's default, "none")
+            self._act(data, "DecideOptionalEffect", accept=False)
             return
         for phrase, key in (("may cast", "free_cast"), ("may put", "put")):
             if phrase in text and key in answers:
@@ -185,6 +197,34 @@ class PhasePrompts:
         handle = str(self._choice(data, answers, "source"))
         self._act(data, "ChooseDamageSource", source=self.s._id(handle))
 
+    def _order_replacements(self, data: Mapping[str, Any],
+                            candidates: list[Mapping[str, Any]]) -> None:
+        """Which of several replacement (or prevention) effects applies first (CR 616.1): the
+        case format has no answer for that outside mana events, so an order is given to
+        phase.rs only where it provably doesn't matter. Each candidate is chosen on a scratch
+        copy of the game; if every choice leaves phase.rs's whole exported state the same,
+        the game goes on identically whichever applies first, and the first is chosen."""
+        seat = int(data.get("player", 0))
+        root = self.s.game.state()
+        after = []
+        for index in range(len(candidates)):
+            scratch = self.s.engine.load_game(root)
+            scratch.apply(seat, self.s.phase.GameAction.from_dict(
+                {"type": "ChooseReplacement", "data": {"index": index}}))
+            after.append(scratch.state())
+        if all(state == after[0] for state in after):
+            self._act(data, "ChooseReplacement", index=0)
+            return
+        described = [str(c.get("description")) for c in candidates]
+        if len(set(described)) < len(described):
+            raise Unsupported("phase.rs asks to order replacement effects it describes alike "
+                              f"({described}, no source named) whose orders give different "
+                              "games: its prompt does not say which effect is which, so no "
+                              "order can be matched to the case's")
+        raise Unsupported(f"phase.rs asks to choose among replacement effects ({described}) "
+                          "whose orders give different games; the case format orders those "
+                          "only for mana events")
+
     def _replacement(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         candidates = list(data.get("candidates") or [])
         copying = [i for i, c in enumerate(candidates)
@@ -212,9 +252,8 @@ class PhasePrompts:
                                                   "(CR 119.4)")
             return
         if not copying:
-            raise Unsupported("phase.rs asks to choose among replacement effects "
-                              f"({[c.get('description') for c in candidates]}); the case "
-                              "format orders those only for mana events")
+            self._order_replacements(data, candidates)
+            return
         wanted = self._choice(data, answers, "copy")
         if wanted in (None, "none"):
             if not declined:
@@ -466,32 +505,6 @@ class PhasePrompts:
         legal = list(data.get("legal_targets") or [])
         if target not in legal:
             raise IllegalAnswer("illegal-choice", f"the Aura can't enchant {handle!r} "
-                                                  f"(phase.rs offers {legal})")
-        self._act(data, "ChooseTarget", target=target)
-
-    # -- casting while resolving (CR 608.2g) --------------------------------------------------
-
-    def _free_cast_targets(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
-        """The targets of a spell cast while another resolves: ``free_cast = { object,
-        targets }``, one slot at a time."""
-        given = self.pending.get("free_cast")
-        if not isinstance(given, Mapping):
-            raise Unsupported("phase.rs asks for a spell's targets while another resolves; "
-                              "the case gives no free_cast targets")
-        targets = [str(t) for t in given.get("targets") or []]
-        slot = int((data.get("selection") or {}).get("current_slot", 0))
-        slots = list(data.get("target_slots") or [])
-        if slot >= len(targets):
-            if slot < len(slots) and slots[slot].get("optional"):
-                self._act(data, "ChooseTarget", target=None)
-                return
-            raise IllegalAnswer("illegal-target", "phase.rs asks for more targets than the "
-                                                  "free_cast answer gives")
-        target = self.s._target(targets[slot])
-        legal = list((data.get("selection") or {}).get("current_legal_targets")
-                     or (slots[slot].get("legal_targets") if slot < len(slots) else []) or [])
-        if target not in legal:
-            raise IllegalAnswer("illegal-target", f"{targets[slot]!r} is not a legal target "
                                                   f"(phase.rs offers {legal})")
         self._act(data, "ChooseTarget", target=target)
 

@@ -40,6 +40,7 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("timing", "timing"),
     ("main phase", "timing"),
     ("empty stack", "timing"),
+    ("while the stack is empty", "timing"),  # "Can only play lands while the stack is empty"
     ("mana", "cannot-pay"),
     ("pay", "cannot-pay"),
     ("afford", "cannot-pay"),
