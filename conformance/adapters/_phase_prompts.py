@@ -165,16 +165,42 @@ class PhasePrompts:
         keys = ("reveal", "pay") if "reveal" in text and "pay" not in text else ("pay", "reveal")
         self._act(data, "DecideOptionalEffect", accept=bool(self._choice(data, answers, *keys)))
 
+    def _choice_keys(self, data: Mapping[str, Any], what: str, *defaults: str
+                     ) -> tuple[str, ...]:
+        """The case's choice keys for a value chosen as an object resolves: the ``key`` of
+        each ``choose_value`` effect of that choice's kind (``what``) in the card data of the
+        object the prompt names (else the top of the stack), then the format's usual
+        ``defaults``."""
+        source = ((((data.get("source") or {}).get("prompt") or {}).get("identity") or {})
+                  .get("reference") or {}).get("object_id")
+        stack = self.s.game.stack()
+        if source is None and stack:
+            source = stack[-1].get("source_id")
+        keys: list[str] = []
+        if source is not None:
+            card = self.s.card_of(self.s._handle_of(int(source)))
+            for face in card.get("faces") or [card]:
+                for ability in face.get("abilities") or []:
+                    for effect in ability.get("effects") or []:
+                        if effect.get("type") == "choose_value" and effect.get("what") == what:
+                            keys.append(str(effect.get("key", what)))
+        return tuple(dict.fromkeys([*keys, *defaults]))
+
     def _named(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         kind = data.get("choice_type")
         label = kind if isinstance(kind, str) else next(iter(kind or {}), "")
         if label == "Color":
-            word = str(self._choice(data, answers, "color"))
+            word = str(self._choice(data, answers, *self._choice_keys(data, "color", "color")))
             choice = _COLOR_OPTIONS.get(word.lower(), MANA_WORDS.get(word, word))
         elif label == "NumberRange":
-            choice = str(int(self._choice(data, answers, "number")))
+            choice = str(int(self._choice(data, answers, *self._choice_keys(data, "number",
+                                                                            "number"))))
+        elif label == "CreatureType":
+            choice = str(self._choice(data, answers, *self._choice_keys(
+                data, "creature_type", "creature_type", "name")))
         else:
-            choice = str(self._choice(data, answers, "name", "creature_type"))
+            choice = str(self._choice(data, answers, *self._choice_keys(
+                data, "card_name", "name", "creature_type")))
         options = [str(o) for o in data.get("options") or []]
         if label == "CardName" and not options:
             self._known_name(choice)

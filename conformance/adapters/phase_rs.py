@@ -503,13 +503,11 @@ class PhaseSession(ViewSession):
                 del self.events[start:]
                 self.prompts.reset()
             outcome = self._resolve(action, answers)
-            if not outcome.ok:
-                return outcome
             random = sorted(int(e["data"]["object_id"]) for e in self.events[start:]
                             if e.get("type") == "Discarded"
                             and int(e["data"]["object_id"]) not in self.prompts.discarded)
             if ((want is None or not random or random == want)
-                    and (order is None or self._shuffled_as(order, start))):
+                    and (order is None or not outcome.ok or self._shuffled_as(order, start))):
                 return outcome
         raise Unsupported("phase.rs discards and shuffles at random with its own generator "
                           "and takes no answer for the outcome; no seed of the first 200 gave "
@@ -750,14 +748,17 @@ class PhaseSession(ViewSession):
             flat += chosen + [None] * max(0, slots.get(name, len(chosen)) - len(chosen))
         return flat
 
-    def _slots(self, action: Mapping[str, Any]) -> dict[str, int]:
-        """The target slots of the action's ability, from the case's card data, in order:
-        name -> the most targets the slot takes."""
-        handle = str(action.get("object"))
+    def card_of(self, handle: str) -> Mapping[str, Any]:
+        """The case's card data of the object with ``handle`` (empty for a token or none)."""
         objects = list(self.setup.setup.get("objects", []))
         card_name = next((str(o.get("card")) for o in objects
                           if handle_of(o, objects) == handle), None)
-        card = self._cards.get(card_name or "") or {}
+        return self._cards.get(card_name or "") or {}
+
+    def _slots(self, action: Mapping[str, Any]) -> dict[str, int]:
+        """The target slots of the action's ability, from the case's card data, in order:
+        name -> the most targets the slot takes."""
+        card = self.card_of(str(action.get("object")))
         faces = card.get("faces") or [card]
         half = action.get("half")
         if half is not None:
