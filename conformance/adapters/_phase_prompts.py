@@ -211,13 +211,15 @@ class PhasePrompts:
 
     def _known_name(self, choice: str) -> None:
         """A card name phase.rs can accept: it checks a named card against its own card
-        database, which this adapter builds from the case's cards only, so a real card the
-        case names without using it (CR 201.4: any card name may be chosen) is unknown there."""
+        database, which this adapter builds from the case's cards; a card of the suite's
+        catalog the case names without using it (CR 201.4: any card name may be chosen) is
+        added to it first (:meth:`PhaseSession.learn_card`)."""
         known = {n.casefold() for names in self.s.setup.front_names.items() for n in names}
         known |= {part.casefold() for n in list(known) for part in n.split(" // ")}
-        if choice.casefold() not in known:
+        if choice.casefold() not in known and not self.s.learn_card(choice):
             raise Unsupported(f"phase.rs accepts only names from the card database it was "
-                              f"built with (the case's cards); {choice!r} is not among them")
+                              f"built with (the case's cards and the suite's catalog); "
+                              f"{choice!r} is in neither")
 
     def _source(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         handle = str(self._choice(data, answers, "source"))

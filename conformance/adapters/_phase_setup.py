@@ -316,6 +316,11 @@ class PhaseSetup:
     def _status(self, game: Any, obj: Mapping[str, Any], oid: int) -> None:
         zone = str(obj.get("zone", "battlefield"))
         if obj.get("face") == "back":
+            if zone == "stack":
+                raise Unsupported("a double-faced card back face up on the stack: phase.rs "
+                                  "puts a spell on the stack only by casting it (its sandbox "
+                                  "makes no stack entry without a cast), and it casts a "
+                                  "transforming double-faced card front face up")
             if zone != "battlefield":
                 raise Unsupported("a double-faced card back face up outside the battlefield")
             self._debug(game, "SetFaceState", object_id=oid, transformed=True)

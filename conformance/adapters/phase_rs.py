@@ -134,6 +134,7 @@ class PhaseSession(ViewSession):
     def __init__(self, adapter: PhaseAdapter, request: StartRequest, engine: Any,
                  front_names: Mapping[str, str]) -> None:
         self.phase = adapter.phase
+        self._adapter = adapter
         self.choices = dict(request.setup.get("choices", {}))
         self._cards = request.cards
         self.engine = engine
@@ -193,6 +194,26 @@ class PhaseSession(ViewSession):
             raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
                               f"would not cast {obj.get('card')!r} at setup "
                               f"({outcome.message})")
+
+    def learn_card(self, name: str) -> bool:
+        """Give phase.rs the card data of a catalog card the setup doesn't name (a name chosen
+        as a spell resolves, CR 201.4: any card name may be chosen), as an engine with its own
+        full card database would have it: the game is exported and loaded again into an
+        engine built with that card too. False if the suite's catalog has no such card."""
+        from ..spec.catalog import default_spec
+
+        data = default_spec().card(name)
+        if data is None:
+            return False
+        cards = {**self._cards, str(data["name"]): data}
+        engine, front = self._adapter.engine_for(cards)
+        root = self.game.state()
+        self.engine = engine
+        self.game = engine.load_game(root)
+        self._cards = cards
+        self.setup.engine = engine
+        self.setup.front_names = front
+        return True
 
     # -- views ----------------------------------------------------------------------------------
 
