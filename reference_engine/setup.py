@@ -93,7 +93,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         state.handles[str(handle)] = obj.id
     if "targets" in entry:
         pending = state.extra.setdefault("setup_targets", [])
-        pending.append((obj.id, list(entry["targets"]), where))
+        pending.append((obj.id, list(entry["targets"]), index))
 
 
 def _bind_targets(state: GameState) -> None:
@@ -104,13 +104,14 @@ def _bind_targets(state: GameState) -> None:
     from reference_engine.casting.cast import slot_capacity
     from reference_engine.resolution.stack import spell_ability
 
-    for oid, refs, where in state.extra.pop("setup_targets", []):
+    for oid, refs, index in state.extra.pop("setup_targets", []):
         obj = state.objects[oid]
         ability = spell_ability(state, obj)
         slots = list((ability or {}).get("targets", []))
         names = [str(s.get("name", f"t{i}")) for i, s in enumerate(slots)
                  for _ in range(slot_capacity(s))]
         if len(refs) > len(names):
+            where = f"setup.objects[{index}]" + (f" ({obj.handle})" if obj.handle else "")
             raise SetupError(f"{where}: {len(refs)} target(s) given but "
                              f"{obj.card.name} has {len(slots)} target slot(s) taking "
                              f"{len(names)} in all")

@@ -93,6 +93,61 @@ def test_illegal_attacker_is_rejected_and_nothing_changes(
     assert observe(g, "tapped", object="ok") is False
 
 
+# -- 508.1, 508.2: the declaration comes first in the declare attackers step ---------------------
+
+@given(tapped=st.booleans(), sick=st.booleans(), by_advance=st.booleans())
+def test_declare_attackers_step_waits_for_a_declaration_only_if_one_can_attack(
+        tapped: bool, sick: bool, by_advance: bool) -> None:
+    """Entering the declare attackers step, no one has priority while the active player has a
+    creature able to attack (508.1 before 508.2); with none, no attackers are declared and
+    the active player has priority at once (restated: able = untapped and not sick)."""
+    g = game({"objects": [_obj("x", "Grizzly Bears", tapped=tapped, sick=sick)]})
+    if by_advance:
+        g.perform({"type": "advance", "to": "declare-attackers"})
+    else:
+        for player in ("alice", "bob", "alice", "bob"):
+            g.perform({"type": "pass_priority", "player": player})
+    assert observe(g, "step") == "declare-attackers"
+    able = not tapped and not sick
+    assert observe(g, "priority") == (None if able else "alice")
+    if able:
+        with pytest.raises(RulesViolation) as info:
+            g.perform({"type": "pass_priority", "player": "alice"})
+        assert info.value.failure == "no-priority"
+        _attack(g, "x")
+        assert observe(g, "attackers") == ["x"]
+        assert observe(g, "priority") == "alice"
+    with pytest.raises(RulesViolation) as late:
+        _attack(g, "x")
+    assert late.value.failure == "timing"
+
+
+def test_advance_through_the_step_declares_no_attackers() -> None:
+    """An advance past the declare attackers step makes the declaration of a player who only
+    passes: no attackers (508.1), so blockers and damage are skipped (508.8)."""
+    g = game({"objects": [_obj("x", "Grizzly Bears"), _obj("w", "Grizzly Bears", "bob")]})
+    g.perform({"type": "advance", "to": "declare-attackers"})
+    assert observe(g, "priority") is None
+    g.perform({"type": "advance", "to": "postcombat-main"})
+    assert observe(g, "step") == "postcombat-main"
+    assert observe(g, "tapped", object="x") is False
+    assert [e.kind for e in g.state.events if e.kind == "step" and
+            e.details.get("step") in ("declare-blockers", "combat-damage")] == []
+
+
+def test_advance_cant_declare_no_attackers_when_a_creature_must_attack() -> None:
+    """Declaring no attackers breaks the requirement of a creature that attacks each combat
+    if able (508.1d): an advance past the step is rejected and the game stays where it was."""
+    g = game({"objects": [_obj("c", "Bloodrock Cyclops")]})
+    with pytest.raises(RulesViolation) as info:
+        g.perform({"type": "advance", "to": "end-of-combat"})
+    assert info.value.failure == "cannot-attack"
+    assert observe(g, "step") == "precombat-main"
+    g.perform({"type": "advance", "to": "declare-attackers"})
+    _attack(g, "c")
+    assert observe(g, "attackers") == ["c"]
+
+
 @given(tapped=st.booleans(), sick=st.booleans(), haste=st.booleans(), vigilance=st.booleans())
 def test_can_attack_agrees_with_the_declaration(tapped: bool, sick: bool, haste: bool,
                                                 vigilance: bool) -> None:

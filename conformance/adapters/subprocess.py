@@ -45,11 +45,12 @@ _DECODE = json.JSONDecoder().decode
 class _Lines(Protocol):
     """Where the engine's reply lines arrive: ``get`` waits at most ``timeout`` seconds for
     the next line (bytes, a line longer than :data:`MAX_LINE_BYTES` cut one byte past it) or
-    ``_EOF``, else raises :class:`queue.Empty`; ``get_nowait`` does not wait."""
+    ``_EOF``, else raises :class:`queue.Empty`; ``ready`` returns a line already there (or
+    ``_EOF``) without waiting, else ``None``."""
 
     def get(self, timeout: float) -> object: ...
 
-    def get_nowait(self) -> object: ...
+    def ready(self) -> object | None: ...
 
 
 class _ThreadLines:  # pragma: no cover - Windows
@@ -64,8 +65,11 @@ class _ThreadLines:  # pragma: no cover - Windows
     def get(self, timeout: float) -> object:
         return self._queue.get(timeout=timeout)
 
-    def get_nowait(self) -> object:
-        return self._queue.get_nowait()
+    def ready(self) -> object | None:
+        try:
+            return self._queue.get_nowait()
+        except queue.Empty:
+            return None
 
 
 class _PolledLines:
@@ -103,19 +107,31 @@ class _PolledLines:
             return _EOF
         return None
 
-    def _read(self) -> None:
+    def _chunk(self) -> bytes | None:
+        """What the pipe holds now (``None`` when nothing yet); at its end, marks the end."""
         try:
             chunk = os.read(self._fd, 1 << 16)
         except BlockingIOError:
-            return
+            return None
         except (OSError, ValueError):  # closed under us (the engine was killed)
             chunk = b""
-        if chunk:
-            self._buffer += chunk
-        else:
+        if not chunk:
             self._eof = True
+            return None
+        return chunk
 
     def get(self, timeout: float) -> object:
+        if not self._buffer and not self._eof:
+            # The usual case: nothing read ahead, and the reply arrives as one block holding
+            # exactly one line, which is returned as it was read (no buffer, no copy).
+            if not self._poll.poll(timeout * 1000):
+                raise queue.Empty
+            chunk = self._chunk()
+            if chunk is not None:
+                end = chunk.find(b"\n")
+                if end == len(chunk) - 1 and end <= MAX_LINE_BYTES:
+                    return chunk
+                self._buffer += chunk
         deadline = time.monotonic() + timeout
         while True:
             found = self._line()
@@ -124,15 +140,14 @@ class _PolledLines:
             left = deadline - time.monotonic()
             if left <= 0 or not self._poll.poll(left * 1000):
                 raise queue.Empty
-            self._read()
+            chunk = self._chunk()
+            if chunk is not None:
+                self._buffer += chunk
 
-    def get_nowait(self) -> object:
+    def ready(self) -> object | None:
         """A line already read, without a system call: one the engine wrote since, unasked,
         comes before the next reply and is told apart by its ``seq``."""
-        found = self._line()
-        if found is None:
-            raise queue.Empty
-        return found
+        return self._line() if self._buffer or self._eof else None
 
 
 class _Process:
@@ -145,6 +160,8 @@ class _Process:
         except OSError as exc:
             raise AdapterError(f"cannot start engine {' '.join(argv)!r}: {exc}") from exc
         self.proc = self.engine.popen
+        assert self.proc.stdin is not None
+        self._stdin = self.proc.stdin.fileno()
         self.stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._lock = threading.Lock()
@@ -196,10 +213,12 @@ class _Process:
         """Write one request line straight to the pipe (no buffer to flush); a long line may
         take several writes."""
         assert self.proc.stdin is not None
-        data = memoryview((_ENCODE(message) + "\n").encode("utf-8"))
-        fd = self.proc.stdin.fileno()
-        while data:
-            data = data[os.write(fd, data):]
+        data = (_ENCODE(message) + "\n").encode("utf-8")
+        written = os.write(self._stdin, data)
+        if written < len(data):
+            rest = memoryview(data)[written:]
+            while rest:
+                rest = rest[os.write(self._stdin, rest):]
 
     def kill(self) -> None:
         """Kill the engine's whole process group; never blocks on its pipes."""
@@ -277,8 +296,9 @@ class SubprocessAdapter:
 
     def _exchange(self, message: dict[str, Any], *, proc: _Process | None = None
                   ) -> dict[str, Any]:
-        """Send ``message`` and return its reply. With ``proc``, only on that process: a case
-        whose process was stopped (timed out, replaced) cannot talk to its successor."""
+        """Send ``message`` (a new table, which gets its ``seq``) and return its reply. With
+        ``proc``, only on that process: a case whose process was stopped (timed out, replaced)
+        cannot talk to its successor."""
         if proc is None:
             proc = self._proc if self._proc is not None else self._process()
         elif proc is not self._proc:
@@ -286,12 +306,9 @@ class SubprocessAdapter:
                                 f"{message['cmd']!r} was not sent")
         self._seq += 1
         seq = self._seq
-        message = {**message, "seq": seq}
+        message["seq"] = seq
         limit = self.startup_timeout if message["cmd"] == "hello" else self.timeout
-        try:
-            stale = proc.lines.get_nowait()
-        except queue.Empty:
-            stale = None
+        stale = proc.lines.ready()
         if stale is _EOF:
             time.sleep(0.05)
             self._fail(f"the engine exited (code {proc.proc.poll()}) between requests, before "

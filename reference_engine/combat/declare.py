@@ -5,8 +5,11 @@ Actions:
 * ``declare_attackers {player, attackers = ["grunn", {object = "bears", defender = "bob"}]}``:
   the active player's declaration (CR 508.1). Performed in the main phase or the beginning of
   combat step, it moves the game to the declare attackers step and makes the declaration there,
-  as the step's turn-based action; performed in the declare attackers step before any
-  declaration, it declares at once. An empty list declares no attackers.
+  as the step's turn-based action. The declaration comes first in that step (508.1, 508.2):
+  when the step begins with no declaration pending (reached by passing or ``advance``) and a
+  creature of the active player could attack, the game waits for this action and no player
+  has priority; with no creature able to attack, no attackers are declared at once (there is
+  nothing to decide). An empty list declares no attackers.
 * ``declare_blockers {player, blockers = {wall = "grunn"}}`` (or a list of
   ``{object, attacker}``): the defending player's declaration (CR 509.1), the same way from the
   declare attackers step.
@@ -33,7 +36,15 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.activated import is_summoning_sick
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
-from reference_engine.core.registry import BLOCK_RESTRICTIONS, action, on_step, query, skip_step
+from reference_engine.core.registry import (
+    AWAITING_KEY,
+    BLOCK_RESTRICTIONS,
+    action,
+    on_step,
+    query,
+    skip_step,
+    step_decision,
+)
 from reference_engine.core.state import STEPS
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
@@ -296,7 +307,8 @@ def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject,
 
 @action("declare_attackers")
 def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
-    """Declare attackers (CR 508.1), moving to the declare attackers step if needed; choices
+    """Declare attackers (CR 508.1), moving to the declare attackers step if needed, or in
+    that step as it begins (no one has priority until the declaration is made, 508.2); choices
     asked meanwhile (e.g. ``trigger_order``) come from the action's ``choices``."""
     offer_choices(game.state, a.get("choices"))
     try:
@@ -324,14 +336,11 @@ def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
         problem = attack_problem(state, obj, player, chars)
         if problem:
             raise RulesViolation("cannot-attack", problem)
-    for check in ATTACK_DECLARATION_CHECKS:
-        problem = check(state, player, [(obj.id, d) for obj, d in declared])
-        if problem:
-            raise RulesViolation("cannot-attack", problem)
+    _check_attack_declaration(state, player, [(obj.id, d) for obj, d in declared])
     state.extra["pending_attack"] = [(obj.id, d) for obj, d in declared]
     if state.step == "declare-attackers":
         _attack_now(state)
-        give_priority(state, state.active_player)
+        give_priority(state, state.active_player)  # 508.2
     else:
         try:
             _move_to(state, "declare-attackers")
@@ -339,13 +348,38 @@ def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
             state.extra.pop("pending_attack", None)
 
 
+def _check_attack_declaration(state: GameState, player: str,
+                              declared: list[tuple[int, Any]]) -> None:
+    """Reject a declaration a whole-declaration check forbids (CR 508.1c-d)."""
+    for check in ATTACK_DECLARATION_CHECKS:
+        problem = check(state, player, declared)
+        if problem:
+            raise RulesViolation("cannot-attack", problem)
+
+
+def _could_attack(state: GameState) -> bool:
+    """Whether the active player has a creature that could be declared as an attacker
+    (508.1a-c): only then is there a declaration to choose."""
+    chars = compute_all(state)
+    player = state.active_player
+    return any(attack_problem(state, obj, player, chars) is None
+               for obj in state.battlefield() if obj.controller == player)
+
+
 @on_step("declare-attackers")
 def _attack_now(state: GameState) -> None:
-    """Turn-based action 508.1: the pending declaration is made; attackers tap (508.1f) unless
-    they have vigilance, and "whenever ... attacks" abilities trigger (508.1m)."""
+    """Turn-based action 508.1, before anyone receives priority (508.2): the pending
+    declaration is made; attackers tap (508.1f) unless they have vigilance, and "whenever ...
+    attacks" abilities trigger (508.1m). With no declaration pending, the step waits for the
+    ``declare_attackers`` action if a creature could attack (``AWAITING_KEY``: no one has
+    priority meanwhile), and otherwise no attackers are declared."""
     pending = state.extra.pop("pending_attack", None)
     if pending is None:
-        return
+        if _could_attack(state):
+            state.extra[AWAITING_KEY] = state.step
+            return
+        pending = []
+    state.extra.pop(AWAITING_KEY, None)
     record = combat(state)
     record["attackers_declared"] = True
     chars = compute_all(state)
@@ -360,6 +394,16 @@ def _attack_now(state: GameState) -> None:
         state.log("attacks", object=oid, defender=defender, alone=alone)
     state.log("attackers-declared", objects=[oid for oid, _ in pending])
     state.changed()
+
+
+@step_decision("declare-attackers")
+def _attack_with_nothing(state: GameState) -> None:
+    """What ``advance`` declares passing through the declare attackers step: no attackers
+    (508.1), rejected if a requirement makes that illegal (508.1d)."""
+    _check_attack_declaration(state, state.active_player, [])
+    state.extra["pending_attack"] = []
+    _attack_now(state)
+    give_priority(state, state.active_player)  # 508.2
 
 
 def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, GameObject]]:

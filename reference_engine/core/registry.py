@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
     from reference_engine.game import Game
 
-__all__ = ["ACTIONS", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS", "LAND_PLAY_RESTRICTIONS",
-           "QUERIES", "SETUP_HOOKS", "STEP_HOOKS", "STEP_SKIPS", "action", "block_restriction",
-           "cast_restriction", "land_play_restriction", "on_step", "query", "setup_hook",
-           "skip_step"]
+__all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
+           "LAND_PLAY_RESTRICTIONS", "QUERIES", "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS",
+           "STEP_SKIPS", "action", "block_restriction", "cast_restriction",
+           "land_play_restriction", "on_step", "query", "setup_hook", "skip_step", "step_decision"]
 
 ActionHandler = Callable[["Game", Mapping[str, Any]], None]
 QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
@@ -115,6 +115,29 @@ def skip_step(*steps: str) -> Callable[[StepSkip], StepSkip]:
     def register(fn: StepSkip) -> StepSkip:
         for step in steps:
             STEP_SKIPS.setdefault(step, []).append(fn)
+        return fn
+    return register
+
+
+#: ``state.extra`` key set by a step's turn-based action that waits for a player's decision
+#: before anyone receives priority in the step (CR 508.1 and 508.2: the active player declares
+#: attackers as the declare attackers step begins); its value is the step's name. While it is
+#: set no player has priority; the action that makes the decision clears it and gives priority.
+AWAITING_KEY = "awaiting_decision"
+
+#: For a step whose turn-based action waits for a decision, the decision ``advance`` makes when
+#: it passes through the step without the case making it (declaring no attackers); it may
+#: raise a RulesViolation if that decision is illegal, and gives priority once it is made.
+STEP_DECISIONS: dict[str, StepHook] = {}
+
+
+def step_decision(step: str) -> Callable[[StepHook], StepHook]:
+    """Register the decision ``advance`` makes for a player in ``step`` (see STEP_DECISIONS)."""
+    if step not in STEPS:
+        raise ValueError(f"unknown step {step!r}")
+
+    def register(fn: StepHook) -> StepHook:
+        STEP_DECISIONS[step] = fn
         return fn
     return register
 

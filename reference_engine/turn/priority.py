@@ -7,15 +7,21 @@ Actions:
   (500.2) and the next one begins with its turn-based actions.
 * ``resolve {count = 1}``: shorthand for every player passing until the top object resolves.
 * ``advance {to = step}``: shorthand for passing with an empty stack until ``step`` begins
-  (a later turn if needed). Objects that a turn-based action put on the stack (combat damage
+  (a later turn if needed). A step whose turn-based action waits for a decision (the
+  declaration of attackers, CR 508.1) stops it there when it is step ``to``, with no player
+  holding priority; passing through such a step, it makes the decision a player who only
+  passes makes (no attackers). Objects that a turn-based action put on the stack (combat damage
   under the Sixth Edition rules, era switch ``combat_damage = "on-stack"``) don't stop it:
   every player passes and they resolve, as real passing would, also in step ``to`` itself,
   so it ends where the damage has been dealt in every era. Any other object on the stack
   stops it (``illegal-action``), unless it arrived in step ``to`` (e.g. a trigger).
 
 Before a player receives priority, state-based actions are performed and triggered abilities go
-on the stack (CR 117.5). Turn-based actions of each step are hooks registered with
-:func:`on_step` (the untap and draw steps, cleanup, and the combat steps of the combat area).
+on the stack (CR 117.5). A turn-based action that needs a player's decision (CR 508.1: the
+active player declares attackers) sets ``extra[AWAITING_KEY]``: no player receives priority in
+the step until the decision is made (508.2). Turn-based actions of each step are hooks
+registered with :func:`on_step` (the untap and draw steps, cleanup, and the combat steps of the
+combat area).
 """
 
 from __future__ import annotations
@@ -25,7 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
-from reference_engine.core.registry import STEP_HOOKS, STEP_SKIPS, action, on_step
+from reference_engine.core.registry import (
+    AWAITING_KEY,
+    STEP_DECISIONS,
+    STEP_HOOKS,
+    STEP_SKIPS,
+    action,
+    on_step,
+)
 from reference_engine.core.state import STEPS, GameState
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
@@ -92,6 +105,13 @@ def advance_step(state: GameState) -> None:
     state.log("step", step=state.step, turn=state.turn, active=state.active_player)
     for hook in STEP_HOOKS.get(state.step, []):
         hook(state)
+    if state.extra.get(AWAITING_KEY) == state.step:
+        # The step's turn-based action waits for a player's decision (e.g. 508.1): no one
+        # receives priority until it is made (508.2); the action that makes it gives priority.
+        state.priority_player = None
+        state.extra["passes"] = 0
+        state.changed()
+        return
     if state.step in NO_PRIORITY_STEPS and not state.zone_list("stack"):
         collect_triggers(state)  # 603.2, as in give_priority
         check_state_based_actions(state)
@@ -159,6 +179,12 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
 def _advance(game: Game, a: Mapping[str, Any]) -> None:
     """Pass with an empty stack until step ``to`` begins (at most two turns ahead).
 
+    In the declare attackers step the declaration comes before priority (CR 508.1, 508.2):
+    an advance to that step stops there with no player holding priority when a creature could
+    attack (the ``declare_attackers`` action makes the declaration); one that passes through
+    it declares no attackers, rejected (``cannot-attack``) if a requirement forbids that
+    (508.1d).
+
     The passes stop where the game ends (CR 104.2a: in a two-player game it is over once a
     player has lost, e.g. by drawing from an empty library in a draw step, 704.5b): no step
     begins after that. An advance asked for after the game is over is rejected, as no one
@@ -173,6 +199,7 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
     offer_choices(state, a.get("choices"))
     try:
         for _ in range(len(STEPS) * 3):
+            _decide_on_the_way(state)
             _pass_through_turn_based(state)
             if game_over(state):
                 return
@@ -186,6 +213,14 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
     finally:
         withdraw_choices(state)
     raise SetupError(f"advance: step {target!r} was not reached")
+
+
+def _decide_on_the_way(state: GameState) -> None:
+    """Make the decision the current step waits for, if any, as a player who only passes
+    would (``STEP_DECISIONS``: no attackers in the declare attackers step, 508.1)."""
+    step = state.extra.get(AWAITING_KEY)
+    if step is not None and step == state.step:
+        STEP_DECISIONS[step](state)
 
 
 def _pass_through_turn_based(state: GameState) -> None:
