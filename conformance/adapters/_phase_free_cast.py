@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..adapter import Unsupported
+from ._phase_text import IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
     from ._phase_prompts import PhasePrompts
@@ -51,8 +52,6 @@ class PhaseFreeCast:
 
     def targets(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """``TargetSelection``: the free_cast answer's ``targets``, one slot at a time."""
-        from ._phase_prompts import IllegalAnswer
-
         targets = [str(t) for t in self._given("targets").get("targets") or []]
         slot = int((data.get("selection") or {}).get("current_slot", 0))
         slots = list(data.get("target_slots") or [])
@@ -74,8 +73,6 @@ class PhaseFreeCast:
         """``PayCost``: the spell's additional cost (118.9d), from the free_cast answer's own
         ``choices`` (``sacrifice``, ``discard``); a cost phase.rs offers one way to pay (as
         many cards as it needs) is paid with it."""
-        from ._phase_prompts import IllegalAnswer, _handles
-
         kind = str((data.get("kind") or {}).get("type", ""))
         key = _COST_KEYS.get(kind)
         given = self.p.pending.get("free_cast")
@@ -93,7 +90,7 @@ class PhaseFreeCast:
                                                       f"answer gives no choices.{key}")
             self.p._act(data, "SelectCards", cards=offered)
             return
-        handles = _handles(choices[key])
+        handles = choice_handles(choices[key])
         ids = [self.p.s._id(h) for h in handles]
         refused = [h for h, i in zip(handles, ids, strict=True) if i not in offered]
         if refused or len(ids) != count:
@@ -110,8 +107,6 @@ class PhaseFreeCast:
         """After a resolution that cast a spell from ``free_cast``: phase.rs must have cast it
         with the case's X (107.3b: 0 without paying its mana cost, when phase.rs asks none).
         The answer is then forgotten: each action's free cast is its own."""
-        from ._phase_prompts import IllegalAnswer
-
         given = self.p.pending.pop("free_cast", None)
         if not isinstance(given, Mapping) or "object" not in given:
             return

@@ -30,30 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..adapter import Unsupported
 from ._phase_free_cast import PhaseFreeCast
-from ._phase_text import MANA_WORDS
+from ._phase_text import MANA_WORDS, IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
     from .phase_rs import PhaseSession
 
-__all__ = ["PhasePrompts"]
+__all__ = ["IllegalAnswer", "PhasePrompts"]
 
 _COLOR_OPTIONS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Red",
                   "green": "Green"}
-
-
-class IllegalAnswer(ValueError):
-    """phase.rs does not offer the case's answer: the action is rejected with ``failure``."""
-
-    def __init__(self, failure: str, message: str) -> None:
-        super().__init__(message)
-        self.failure = failure
-
-
-def _handles(value: Any) -> list[str]:
-    """A choice's handles: one handle, a list of them, or ``"none"`` (no card)."""
-    if value is None or value == "none":
-        return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
 class PhasePrompts:
@@ -428,7 +413,7 @@ class PhasePrompts:
     def _search(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Cards found by a library search (701.23): choice ``search``, handles or "none"
         (a search for a stated quality may find fewer, 701.23b)."""
-        handles = _handles(self._choice(data, answers, "search"))
+        handles = choice_handles(self._choice(data, answers, "search"))
         count = int(data.get("count", 1))
         if len(handles) > count:
             raise IllegalAnswer("illegal-choice", f"the search finds at most {count} card(s), "
@@ -437,7 +422,7 @@ class PhasePrompts:
 
     def _discard(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Cards discarded by the player's choice (701.9): choice ``discard``."""
-        handles = _handles(self._choice(data, answers, "discard"))
+        handles = choice_handles(self._choice(data, answers, "discard"))
         count = int(data.get("count", 1))
         if len(handles) != min(count, len(data.get("cards") or [])):
             raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} card(s) to "
@@ -447,7 +432,7 @@ class PhasePrompts:
 
     def _reveal(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """The card chosen from a revealed hand (701.20): choice ``card``."""
-        self._select(data, _handles(self._choice(data, answers, "card")), "choose")
+        self._select(data, choice_handles(self._choice(data, answers, "card")), "choose")
 
     def _zone_choice(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Objects a player chooses for an effect: for a sacrifice, the choice ``sacrifice``
@@ -457,12 +442,12 @@ class PhasePrompts:
             given = self.pending.get("free_cast") or self._choice(data, answers, "free_cast")
             handle = given.get("object") if isinstance(given, Mapping) else given
             self.pending["free_cast"] = given
-            self._select(data, _handles(handle), "cast")
+            self._select(data, choice_handles(handle), "cast")
             return
         if kind != "Sacrifice":
             raise Unsupported(f"phase.rs asks the player to choose objects for {kind}; the "
                               "case format has no choice for that")
-        handles = _handles(self._choice(data, answers, "sacrifice"))
+        handles = choice_handles(self._choice(data, answers, "sacrifice"))
         count = int(data.get("count", 1))
         if len(handles) != min(count, len(data.get("cards") or [])):
             raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} permanent(s) to "
@@ -477,7 +462,7 @@ class PhasePrompts:
         if not isinstance(answer, Mapping):
             raise IllegalAnswer("illegal-choice", f"the answer must be a table of {keep} and "
                                                   f"{away}, not {answer!r}")
-        top, other = _handles(answer.get(keep)), _handles(answer.get(away))
+        top, other = choice_handles(answer.get(keep)), choice_handles(answer.get(away))
         shown = [int(c) for c in data.get("cards") or []]
         listed = {self.s._id(h) for h in top + other}
         rest = [self.s._handle_of(c) for c in shown if c not in listed]
@@ -518,7 +503,7 @@ class PhasePrompts:
     def _search_split(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Found cards split between two destinations (Kodama's Reach): the first
         ``primary_count`` cards of the ``search`` answer go to the first destination."""
-        handles = _handles(self._choice(data, answers, "search"))
+        handles = choice_handles(self._choice(data, answers, "search"))
         count = int(data.get("primary_count", 1))
         self._select(data, handles[:count], f"put into {data.get('primary_destination')}")
 
