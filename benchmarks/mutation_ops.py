@@ -87,6 +87,9 @@ _BINOP_SWAP: dict[type[ast.operator], type[ast.operator]] = {
     ast.Div: ast.Mult, ast.Mod: ast.FloorDiv, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
 }
 _CALL_SWAP = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: The operators whose node :func:`mutation_text.text_constants` may mark as text: a string
+#: constant, and the constants, comparisons and tests of a choice of words.
+_TEXT_OPERATORS = frozenset({"constant", "comparison", "negate condition", "drop not"})
 #: Generic types: ``Callable[["GameState"], bool]`` is a type expression with no behaviour.
 _TYPE_NAMES = frozenset({"Callable", "Mapping", "MutableMapping", "Sequence", "Iterable",
                          "Iterator", "Union", "Optional", "Literal", "ClassVar", "Final",
@@ -167,7 +170,7 @@ class _Collector:
         self.found.append((node, operator, shown_before, "", change,
                            ".".join(self.scope) or "<module>", self.in_function == 0))
         self.tags.append(self.context[-1] if self.context else ())
-        self.docs.append(self.text.get(id(node), "") if operator == "constant" else "")
+        self.docs.append(self.text.get(id(node), "") if operator in _TEXT_OPERATORS else "")
         if self.metadata:
             self.docs[-1] = self.metadata[-1]
         if replacement is not None:

@@ -18,6 +18,16 @@ words). A string constant is *text* when all it can ever become is part of such 
   parts (a place or a name that only locates an error: ``where``, ``what``), its default and
   the argument given for it at every direct call of the function.
 
+A *choice of words* is text too: a field ``{a if test else b}`` of an f-string in text position
+that has a non-empty literal piece (``f"{n} creature{'s' if n != 1 else ''}"``), whose test is
+made only of names, constants and comparisons between them (or ``not`` of one). The test's value
+only picks one of two text parts, the f-string stays a non-empty string whichever is picked
+(a reason stays true), and no mutant of such a test can raise where the original did not (a
+constant keeps its type, a comparison is swapped for its counterpart on the same operands, and
+there is no call, attribute, subscript, arithmetic or short-circuit to change what is
+evaluated): the test, its comparisons and constants, and both branches' strings (an empty one
+included) are text.
+
 "Read only in text parts" is the greatest fixpoint over the package: a parameter passed on only
 to another such parameter (``check_filter(sub, f"{where}.any[{i}]")``) is text too. A string
 that is compared, used as a key, returned, stored, logged or passed anywhere else is behaviour
@@ -87,6 +97,34 @@ def _parts(node: ast.expr) -> Iterator[ast.expr]:
             yield func.value
         elif isinstance(func, ast.Name) and func.id in ("str", "repr") and len(node.args) == 1:
             yield from _parts(node.args[0])
+
+
+def _plain_test(node: ast.expr) -> bool:
+    """A test made only of names, constants and comparisons between them, or ``not`` of one."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _plain_test(node.operand)
+    if isinstance(node, ast.Compare):
+        return all(isinstance(n, ast.Name | ast.Constant)
+                   for n in [node.left, *node.comparators])
+    return isinstance(node, ast.Name | ast.Constant)
+
+
+def _choices_of_words(node: ast.expr) -> Iterator[ast.AST]:
+    """Within the text root ``node``: the nodes of each choice of words (see the module's
+    docstring): the plain test of a conditional field of a non-empty f-string, with what is
+    in it, and the text parts of both branches."""
+    for part in _parts(node):
+        if not isinstance(part, ast.JoinedStr) or not any(
+                isinstance(v, ast.Constant) and v.value for v in part.values):
+            continue
+        for value in part.values:
+            if not isinstance(value, ast.FormattedValue):
+                continue
+            for inner in _parts(value.value):
+                if isinstance(inner, ast.IfExp) and _plain_test(inner.test):
+                    yield from ast.walk(inner.test)
+                    yield from _parts(inner.body)
+                    yield from _parts(inner.orelse)
 
 
 # -- the package's exception classes -------------------------------------------------------------
@@ -352,9 +390,18 @@ def text_facts(sources: Mapping[str, str]) -> TextFacts:
                      modules=frozenset(known))
 
 
+def _choice_nodes(node: ast.expr) -> Iterator[ast.AST]:
+    """The nodes of ``node``'s choices of words that a mutant changes: a constant, a
+    comparison, or the test itself (negated)."""
+    for inner in _choices_of_words(node):
+        if isinstance(inner, ast.Constant | ast.Compare | ast.Name | ast.UnaryOp):
+            yield inner
+
+
 def text_constants(path: str, tree: ast.Module, facts: TextFacts) -> dict[int, str]:
-    """``id`` of each string constant of ``tree`` (the module ``path``) that only forms text
-    -> why, in the words of :mod:`mutation_ops`' documentation reasons."""
+    """``id`` of each string constant of ``tree`` (the module ``path``) that only forms text,
+    and of each node of a choice of words (a constant, a comparison or a test), -> why, in the
+    words of :mod:`mutation_ops`' documentation reasons."""
     module = _Module(path, tree, set(facts.modules) | {path})
     params, text_locals = _fixpoint([module], facts.exception_text, facts.text_params)
     out: dict[int, str] = {}
@@ -362,6 +409,8 @@ def text_constants(path: str, tree: ast.Module, facts: TextFacts) -> dict[int, s
         for node in _parts(root.node):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 out.setdefault(id(node), f"text for people: {root.why}")
+        for choice in _choice_nodes(root.node):
+            out.setdefault(id(choice), f"text for people: a choice of words in {root.why}")
     for fn, _direct in module.functions:
         if (path, fn.name) not in facts.reason_functions or module.enclosing.get(id(fn)):
             continue
@@ -374,6 +423,10 @@ def text_constants(path: str, tree: ast.Module, facts: TextFacts) -> dict[int, s
                             and node.value:
                         out.setdefault(id(node), f"text for people: the reason {fn.name}() "
                                                  "returns, only tested and shown in an error")
+                for choice in _choice_nodes(ret.value):
+                    out.setdefault(id(choice), "text for people: a choice of words in the "
+                                               f"reason {fn.name}() returns, only tested and "
+                                               "shown in an error")
     return out
 
 

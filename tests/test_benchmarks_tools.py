@@ -271,6 +271,79 @@ def test_text_for_people_is_marked_and_behaviour_is_not() -> None:
             assert f"Constant(value={ast.literal_eval(m.after)!r})" in dumped
 
 
+CHOICES = '''"""Plurals and other choices of words."""
+from __future__ import annotations
+
+
+class SetupError(Exception):
+    pass
+
+
+REGISTRY: list = []
+
+
+def restriction(fn):
+    REGISTRY.append(fn)
+    return fn
+
+
+@restriction
+def _too_many(obj) -> str | None:
+    most = obj.most
+    if obj.n > most:
+        return f"{obj} can't be blocked by more than {most} creature{'s' if most != 1 else ''}"
+    return None
+
+
+def why_not(obj) -> str | None:
+    for check in REGISTRY:
+        reason = check(obj)
+        if reason:
+            return reason
+    return None
+
+
+def block(obj) -> None:
+    problem = why_not(obj)
+    if problem is not None:
+        raise SetupError(problem)
+
+
+def count(n: int, xs: list, flag: bool) -> str:
+    if n > 3:
+        raise SetupError(f"{n} card{'' if n == 1 else 's'} ({'none' if not flag else 'some'})")
+    if n > 2:
+        raise SetupError(f"{n} item{'s' if len(xs) != 1 else ''}")
+    if n > 1:
+        raise SetupError(f"{'s' if n != 7 else ''}")
+    if n > 0:
+        raise SetupError(f"{n} box{'es' if n > 1 and xs[0] else ''}")
+    return "plural" if n != 5 else "single"
+'''
+
+
+def test_a_choice_of_words_is_text() -> None:
+    """A field ``{a if test else b}`` of a non-empty f-string in text position, with a test of
+    names, constants and comparisons (or ``not`` of one), only picks words: its constants,
+    comparisons and test are marked, in a raised message and in a reason. A test with a call,
+    a subscript or a short-circuit, a field of an f-string with no literal piece (its truth
+    could change) and a conditional outside any text are behaviour."""
+    found = enumerate_mutants("c.py", CHOICES, package_facts({"c.py": CHOICES}))
+    choice = {(m.line, m.operator, m.before) for m in found
+              if m.documentation.startswith("text for people: a choice of words")}
+    line = {n: k for k, text in enumerate(CHOICES.splitlines(), start=1)
+            for n in ("most != 1", "n == 1", "not flag", "len(xs)", "n != 7", "xs[0]",
+                      "n != 5") if n in text}
+    assert {(line["most != 1"], "comparison", "most != 1"), (line["most != 1"], "constant", "1"),
+            (line["most != 1"], "constant", "''"),  # the reason stays a non-empty string
+            (line["n == 1"], "comparison", "n == 1"), (line["n == 1"], "constant", "1"),
+            (line["not flag"], "drop not", "not flag")} <= choice
+    assert {ln for ln, _op, _before in choice} == {line["most != 1"], line["n == 1"]}
+    plain = {(m.line, m.before) for m in found if not m.documentation}
+    assert {(line["len(xs)"], "len(xs) != 1"), (line["n != 7"], "n != 7"),
+            (line["xs[0]"], "n > 1"), (line["n != 5"], "n != 5")} <= plain
+
+
 def test_the_engines_failure_classes_stay_mutated_and_its_errors_are_text() -> None:
     """On the engine itself: RulesViolation's first argument (the failure class cases expect)
     is never marked, and a caught exception is read only to put it into another error's text,

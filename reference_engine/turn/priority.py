@@ -109,8 +109,6 @@ def advance_step(state: GameState) -> None:
         # The step's turn-based action waits for a player's decision (e.g. 508.1): no one
         # receives priority until it is made (508.2); the action that makes it gives priority.
         state.priority_player = None
-        state.extra["passes"] = 0
-        state.changed()
         return
     if state.step in NO_PRIORITY_STEPS and not state.zone_list("stack"):
         collect_triggers(state)  # 603.2, as in give_priority
@@ -218,9 +216,8 @@ def _advance(game: Game, a: Mapping[str, Any]) -> None:
 def _decide_on_the_way(state: GameState) -> None:
     """Make the decision the current step waits for, if any, as a player who only passes
     would (``STEP_DECISIONS``: no attackers in the declare attackers step, 508.1)."""
-    step = state.extra.get(AWAITING_KEY)
-    if step is not None and step == state.step:
-        STEP_DECISIONS[step](state)
+    if state.extra.get(AWAITING_KEY) == state.step:
+        STEP_DECISIONS[state.step](state)
 
 
 def _pass_through_turn_based(state: GameState) -> None:
