@@ -29,6 +29,9 @@ MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red"
 #: Engine error messages and the failure class each means (first match wins).
 _FAILURES: tuple[tuple[str, str], ...] = (
     ("maximum lands", "land-limit"),
+    # "Declaration obeys 0 attack requirement(s) but 1 are obtainable without paying a cost"
+    ("attack requirement", "cannot-attack"),
+    ("block requirement", "cannot-block"),
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("wrong player", "no-priority"),
