@@ -224,16 +224,15 @@ class GameState:
         self.log("zone-change", old=obj.id, new=new.id, card=obj.card.name,
                  from_zone=obj.zone, to_zone=zone, owner=obj.owner, token=obj.is_token,
                  together=self.extra.get("simultaneous"))
+        self.changed()
         if obj.is_copy and obj.zone == "stack":
             # 707.10a: a copy of a spell ceases to exist as it leaves the stack.
-            self.changed()
             return new
         self.objects[new.id] = new
         ids = self.zone_list(zone, new.owner)
         ids.insert(len(ids) if position is None else position, new.id)
         if obj.handle is not None:
             self.handles[obj.handle] = new.id
-        self.changed()
         for after in AFTER_MOVE_HOOKS:
             after(self, obj, new)
         return new

@@ -43,10 +43,11 @@ _LETTERS = {c.value: c for c in COLORS}
 
 
 def color_from_word(word: str) -> Color:
-    """Return the color named ``word`` ("white" or "W"), raising ``ValueError`` otherwise."""
+    """Return the color named ``word`` (a color word, as every case and card format writes
+    colors: "white", "blue", "black", "red" or "green"), raising ``ValueError`` otherwise.
+    A letter ("W") is a mana symbol's spelling, not a color word, and is refused like any
+    other unknown word, so the reference engine reads no input its formats don't allow."""
     key = word.strip()
-    if key.upper() in _LETTERS:
-        return _LETTERS[key.upper()]
     try:
         return Color[key.upper()]
     except KeyError:
@@ -134,8 +135,6 @@ class ManaCost:
     def __str__(self) -> str:
         return "".join(str(s) for s in self.symbols)
 
-    def __repr__(self) -> str:
-        return f"parse_mana_cost({str(self)!r})"
 
 
 def parse_mana_cost(text: str) -> ManaCost:
