@@ -9,9 +9,10 @@ the first step; from then on the engine alone decides what they do.
 The case format's operations map onto phase.rs modifications by layer (CR 613.1): ``set_name``
 (layer 1 text, here SetName), ``set_types`` / ``add_types`` (layer 4), ``set_colors`` /
 ``add_colors`` (layer 5), ``add_abilities`` / ``remove_abilities`` / ``remove_all_abilities``
-(layer 6), ``set_pt`` (7b), ``modify_pt`` (7c) and ``switch_pt`` (7d). Keyword words are turned
-into phase.rs keywords by phase.rs's own Oracle parser (a one-line card with the keyword's text),
-so "protection from white" is the engine's own reading of those words.
+(layer 6), ``set_pt`` and ``set_base_pt`` to numbers (7b), ``modify_pt`` (7c) and
+``switch_pt`` (7d). Keyword words are turned into phase.rs keywords by phase.rs's own Oracle
+parser (a one-line card with the keyword's text), so "protection from white" is the engine's
+own reading of those words.
 
 A copy effect (layer 1, CR 707.2) copies phase.rs's own copiable values of the copied object
 (the ``lki_copiable_values`` it keeps), with the copy's exceptions (707.9b) as further
@@ -79,12 +80,17 @@ class EffectWriter:
         if kind == "modify_pt":
             return [{"type": "AddPower", "value": int(entry.get("power", 0))},
                     {"type": "AddToughness", "value": int(entry.get("toughness", 0))}]
-        if kind == "set_pt":
+        if kind in ("set_pt", "set_base_pt"):  # both layer 7b (613.4b): SetPower/SetToughness
             mods: list[dict[str, Any]] = []
-            if entry.get("power") is not None:
-                mods.append({"type": "SetPower", "value": int(entry["power"])})
-            if entry.get("toughness") is not None:
-                mods.append({"type": "SetToughness", "value": int(entry["toughness"])})
+            for key, verb in (("power", "SetPower"), ("toughness", "SetToughness")):
+                value = entry.get(key)
+                if value is None:
+                    continue
+                if not isinstance(value, int):
+                    raise Unsupported(f"setup effect {kind!r}: a counted {key} ({value!r}) is "
+                                      "not written as a phase.rs modification through this "
+                                      "adapter (only numbers are)")
+                mods.append({"type": verb, "value": value})
             return mods
         if kind == "switch_pt":
             return [{"type": "SwitchPowerToughness"}]

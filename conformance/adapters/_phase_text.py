@@ -1,5 +1,5 @@
 """How phase.rs writes things, in the case format's words: mana costs, keywords, mana colors,
-and the failure class of an engine rejection message."""
+the failure class of an engine rejection message, and a refused answer to one of its prompts."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from ..adapter import Unsupported
 
-__all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "classify_error", "cost_text",
-           "keyword_name", "total_cost_text"]
+__all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "IllegalAnswer", "choice_handles",
+           "classify_error", "cost_text", "keyword_name", "total_cost_text"]
 
 #: phase.rs color names and the case format's color words.
 COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
@@ -29,6 +29,9 @@ MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red"
 #: Engine error messages and the failure class each means (first match wins).
 _FAILURES: tuple[tuple[str, str], ...] = (
     ("maximum lands", "land-limit"),
+    # "Declaration obeys 0 attack requirement(s) but 1 are obtainable without paying a cost"
+    ("attack requirement", "cannot-attack"),
+    ("block requirement", "cannot-block"),
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("wrong player", "no-priority"),
@@ -40,6 +43,7 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("timing", "timing"),
     ("main phase", "timing"),
     ("empty stack", "timing"),
+    ("while the stack is empty", "timing"),  # "Can only play lands while the stack is empty"
     ("mana", "cannot-pay"),
     ("pay", "cannot-pay"),
     ("afford", "cannot-pay"),
@@ -103,3 +107,18 @@ def keyword_name(entry: Any) -> str:
         name = str(entry["type"])
     words = _WORD.findall(str(name)) or [str(name)]
     return " ".join(w.lower() for w in words)
+
+
+class IllegalAnswer(ValueError):
+    """phase.rs does not offer the case's answer: the action is rejected with ``failure``."""
+
+    def __init__(self, failure: str, message: str) -> None:
+        super().__init__(message)
+        self.failure = failure
+
+
+def choice_handles(value: Any) -> list[str]:
+    """A choice's handles: one handle, a list of them, or ``"none"`` (no card)."""
+    if value is None or value == "none":
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
