@@ -66,6 +66,8 @@ __all__ = [
     "block_declaration_check",
     "blockers_of",
     "combat",
+    "is_attacking",
+    "is_blocking",
     "is_summoning_sick",
     "rule_applies",
 ]
@@ -109,14 +111,30 @@ def combat(state: GameState) -> dict[str, Any]:
     return record
 
 
-def _in_combat(state: GameState, oid: int) -> bool:
+def _in_combat(state: GameState, oid: int, chars: Characteristics | None = None) -> bool:
     """Check 506.4: a permanent leaves combat if it leaves the battlefield (a new object,
-    400.7), stops being a creature, or comes under another player's control."""
+    400.7), stops being a creature, or comes under another player's control.
+
+    ``chars`` are the permanent's characteristics when the caller has them: a filter asked
+    during the layer pass ("attacking creatures get +1/+0") passes the ones being computed, as
+    asking for them again would start the same pass over."""
     obj = state.objects.get(oid)
     if obj is None or obj.zone != "battlefield":
         return False
     controller = combat(state)["controllers"].get(oid, obj.controller)
-    return obj.controller == controller and compute_all(state)[oid].has_type("Creature")
+    if chars is None:
+        chars = compute_all(state)[oid]
+    return obj.controller == controller and chars.has_type("Creature")
+
+
+def is_attacking(state: GameState, oid: int, chars: Characteristics | None = None) -> bool:
+    """Whether permanent ``oid`` is an attacking creature still in combat (CR 506.4)."""
+    return oid in combat(state)["attackers"] and _in_combat(state, oid, chars)
+
+
+def is_blocking(state: GameState, oid: int, chars: Characteristics | None = None) -> bool:
+    """Whether permanent ``oid`` is a blocking creature still in combat (CR 506.4)."""
+    return oid in combat(state)["blocks"] and _in_combat(state, oid, chars)
 
 
 def attackers(state: GameState) -> dict[int, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.combat.declare import attackers, blocking
+from reference_engine.combat.declare import is_attacking, is_blocking
 from reference_engine.layers.filters import filter_key
 
 if TYPE_CHECKING:
@@ -25,11 +25,11 @@ __all__: list[str] = []
 def _attacking(state: GameState, obj: GameObject, chars: Characteristics, value: Any,
                ctx: FilterContext) -> bool:
     """Check 506.4: whether the permanent is an attacking creature (``attacking = true``)."""
-    return (obj.zone == "battlefield" and obj.id in attackers(state)) == bool(value)
+    return (obj.zone == "battlefield" and is_attacking(state, obj.id, chars)) == bool(value)
 
 
 @filter_key("blocking", characteristic=False)
 def _blocking(state: GameState, obj: GameObject, chars: Characteristics, value: Any,
               ctx: FilterContext) -> bool:
     """Check 506.4: whether the permanent is a blocking creature (``blocking = true``)."""
-    return (obj.zone == "battlefield" and obj.id in blocking(state)) == bool(value)
+    return (obj.zone == "battlefield" and is_blocking(state, obj.id, chars)) == bool(value)
