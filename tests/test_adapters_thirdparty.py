@@ -419,6 +419,10 @@ def test_phase_declines_name_the_side_of_their_limit() -> None:
                          "has no case choice for that prompt") == "adapter"
     assert decline_limit("step 1 (observe shields): query 'shields': phase.rs keeps "
                          "prevention shields inside its replacement effects") == "engine"
+    assert decline_limit("setup: the phase-rs adapter plays two-player games only") == "adapter"
+    assert decline_limit("step 0 (resolve): phase.rs asks to order replacement effects it "
+                         "describes alike (['Prevent damage', 'Prevent damage'], no source "
+                         "named) whose orders give different games") == "engine"
 
 
 def test_reach_counts_supported_results_by_era_and_set() -> None:

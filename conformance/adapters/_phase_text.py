@@ -7,8 +7,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapter import Unsupported
-
 __all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "IllegalAnswer", "choice_handles",
            "classify_error", "cost_text", "keyword_name", "total_cost_text"]
 
@@ -71,7 +69,9 @@ def _shard(name: str) -> str:
         return "{" + "/".join(SHARDS[w] for w in words[1:]) + "/P}"
     if len(words) == 2 and all(w in SHARDS for w in words):
         return "{" + "/".join(SHARDS[w] for w in words) + "}"
-    raise Unsupported(f"phase.rs mana shard {name!r} has no Oracle notation in this adapter")
+    # a shard with no Oracle symbol (phase.rs reads {Z} as "TwoOrMoreColorSource"): written
+    # with phase.rs's own name, so an observation shows what the engine holds
+    return "{" + name + "}"
 
 
 def cost_text(cost: Mapping[str, Any] | None) -> str:

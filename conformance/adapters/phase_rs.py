@@ -99,7 +99,8 @@ _ADAPTER_SIDE = ("this adapter has no", "through this adapter", "not expressible
                  "phase.rs", "the case gives no", "the case names none", "the case format has "
                  "no choice", "the case format answers only", "the case format orders those",
                  "has no answer here", "kept prompting", "not put into words here",
-                 "on the way to", "did not reach", "no object with handle")
+                 "on the way to", "did not reach", "no object with handle", "in this adapter",
+                 "the phase-rs adapter plays")
 
 
 def decline_limit(message: str) -> str:
