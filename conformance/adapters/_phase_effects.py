@@ -179,6 +179,24 @@ class EffectWriter:
                 props.append({"type": "Token"})
             elif key == "attacking" and value is True:
                 props.append({"type": "Attacking"})
+            elif key == "name" and isinstance(value, str):
+                props.append({"type": "Named", "name": value})
+            elif key == "supertype" and isinstance(value, str):
+                props.append({"type": "HasSupertype", "value": value})
+            elif key == "subtype" and isinstance(value, str):
+                types.append({"Subtype": value})
+            elif key == "not_type" and isinstance(value, str):
+                types.append({"Non": value})
+            elif key == "not_color" and isinstance(value, str):
+                props.append({"type": "NotColor", "color": _color(value)})
+            elif (key == "not" and isinstance(value, Mapping) and set(value) == {"color"}
+                  and isinstance(value["color"], str)):
+                props.append({"type": "NotColor", "color": _color(value["color"])})
+            elif key in ("colorless", "monocolored", "multicolored"):
+                raise Unsupported(f"phase.rs's effect filters have no {key} property (its own "
+                                  f"parser reads '{key} creatures' as a creature subtype "
+                                  f"{key.title()!r}), so the setup filter {key} = {value!r} "
+                                  "has no phase.rs match")
             elif key in _COMPARED and isinstance(value, int):
                 stat, comparator = _COMPARED[key]
                 fixed = {"type": "Fixed", "value": value}
