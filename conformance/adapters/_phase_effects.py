@@ -38,6 +38,13 @@ _COLORS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Red", "gr
 _DURATIONS = {None: "Permanent", "permanent": "Permanent", "end-of-turn": "UntilEndOfTurn",
               "while-source": "UntilHostLeavesPlay", "end-of-combat": "UntilEndOfCombat"}
 _CONTROLLERS = {"you": "You", "opponent": "Opponent"}
+#: Filter keys compared with a number, as phase.rs's own parser writes them ("creatures with mana
+#: value 2 or less": Cmc LE; "with power 3 or greater": PtComparison GE): key -> (stat, comparator).
+_COMPARED = {"mana_value": ("ManaValue", "EQ"), "mana_value_max": ("ManaValue", "LE"),
+             "mana_value_min": ("ManaValue", "GE"), "power": ("Power", "EQ"),
+             "power_max": ("Power", "LE"), "power_min": ("Power", "GE"),
+             "toughness": ("Toughness", "EQ"), "toughness_max": ("Toughness", "LE"),
+             "toughness_min": ("Toughness", "GE")}
 
 
 def _color(word: Any) -> str:
@@ -119,6 +126,8 @@ class EffectWriter:
             return mods
         if kind == "add_types":
             return ([{"type": "AddType", "core_type": t} for t in entry.get("types", [])]
+                    + [{"type": "AddSupertype", "supertype": s}
+                       for s in entry.get("supertypes", [])]
                     + [{"type": "AddSubtype", "subtype": s} for s in entry.get("subtypes", [])])
         if kind == "name_sticker":
             raise Unsupported("phase.rs has no name stickers (CR 123.6): no modification adds "
@@ -151,6 +160,11 @@ class EffectWriter:
             return [{"type": "SpecificObject", "id": self._ids[str(h)]} for h in spec]
         if not isinstance(spec, Mapping):
             raise Unsupported("a setup effect's 'affected' is neither handles nor a filter")
+        if "any" in spec:  # one of several filters: phase.rs's Or
+            base = {k: v for k, v in spec.items() if k != "any"}
+            options = spec["any"] if isinstance(spec["any"], list) else [spec["any"]]
+            return [{"type": "Or", "filters": [self.affected({**base, **dict(option)})[0]
+                                               for option in options]}]
         types: list[Any] = []
         props: list[dict[str, Any]] = []
         controller = None
@@ -163,6 +177,33 @@ class EffectWriter:
                 props.append({"type": "HasColor", "color": _color(value)})
             elif key == "token" and value is True:
                 props.append({"type": "Token"})
+            elif key == "attacking" and value is True:
+                props.append({"type": "Attacking"})
+            elif key == "name" and isinstance(value, str):
+                props.append({"type": "Named", "name": value})
+            elif key == "supertype" and isinstance(value, str):
+                props.append({"type": "HasSupertype", "value": value})
+            elif key == "subtype" and isinstance(value, str):
+                types.append({"Subtype": value})
+            elif key == "not_type" and isinstance(value, str):
+                types.append({"Non": value})
+            elif key == "not_color" and isinstance(value, str):
+                props.append({"type": "NotColor", "color": _color(value)})
+            elif (key == "not" and isinstance(value, Mapping) and set(value) == {"color"}
+                  and isinstance(value["color"], str)):
+                props.append({"type": "NotColor", "color": _color(value["color"])})
+            elif key in ("colorless", "monocolored", "multicolored"):
+                raise Unsupported(f"phase.rs's effect filters have no {key} property (its own "
+                                  f"parser reads '{key} creatures' as a creature subtype "
+                                  f"{key.title()!r}), so the setup filter {key} = {value!r} "
+                                  "has no phase.rs match")
+            elif key in _COMPARED and isinstance(value, int):
+                stat, comparator = _COMPARED[key]
+                fixed = {"type": "Fixed", "value": value}
+                props.append({"type": "Cmc", "comparator": comparator, "value": fixed}
+                             if stat == "ManaValue" else
+                             {"type": "PtComparison", "stat": stat, "scope": "Current",
+                              "comparator": comparator, "value": fixed})
             elif key == "controller" and value in _CONTROLLERS:
                 controller = _CONTROLLERS[str(value)]
             else:
