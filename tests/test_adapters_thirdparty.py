@@ -369,6 +369,18 @@ def test_each_engine_bug_in_a_baseline_has_a_reproduction(engine: str) -> None:
             assert (ROOT / "docs" / "engines" / "repro" / engine / f"{anchor}.py").is_file()
 
 
+@pytest.mark.parametrize("engine", ["phase-rs", "python-mtg"])
+def test_the_published_baselines_have_no_stale_entry(engine: str) -> None:
+    """Every entry of a published baseline explains a failure of the published report: an
+    entry whose cases now pass, are declined or are no longer generated is removed."""
+    from conformance.reports.jsonl import read_report
+    from conformance.results.baseline import load_baseline
+
+    baseline = load_baseline(ROOT / "baselines" / f"{engine}.toml")
+    results = read_report(ROOT / "docs" / "engines" / f"{engine}.jsonl")
+    assert [e.case for e in baseline.stale(results)] == []
+
+
 def test_a_report_groups_failures_by_their_analysis() -> None:
     from conformance.adapter import AdapterInfo
     from conformance.reports.engines import ENGINES, render_report
@@ -407,6 +419,10 @@ def test_phase_declines_name_the_side_of_their_limit() -> None:
                          "has no case choice for that prompt") == "adapter"
     assert decline_limit("step 1 (observe shields): query 'shields': phase.rs keeps "
                          "prevention shields inside its replacement effects") == "engine"
+    assert decline_limit("setup: the phase-rs adapter plays two-player games only") == "adapter"
+    assert decline_limit("step 0 (resolve): phase.rs asks to order replacement effects it "
+                         "describes alike (['Prevent damage', 'Prevent damage'], no source "
+                         "named) whose orders give different games") == "engine"
 
 
 def test_reach_counts_supported_results_by_era_and_set() -> None:

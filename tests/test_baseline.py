@@ -56,6 +56,20 @@ def test_errored_and_unsupported_results_are_never_hidden() -> None:
     assert baseline.apply(_result("c", "unsupported")).result == "unsupported"
 
 
+def test_an_entry_that_explains_no_failure_is_stale() -> None:
+    first = BaselineEntry(case="gen.a.*", reason="a")
+    shadowed = BaselineEntry(case="gen.a.s1.i1", reason="shadowed by the glob")
+    passing = BaselineEntry(case="b", reason="now passes")
+    declined = BaselineEntry(case="c", reason="now unsupported")
+    baseline = Baseline(entries=(first, shadowed, passing, declined))
+    results = [_result("gen.a.s1.i1", "failed"), _result("b", "passed"),
+               _result("c", "unsupported")]
+    assert baseline.stale(results) == [shadowed, passing, declined]
+    applied = [baseline.apply(r) for r in results]
+    assert baseline.stale(applied) == [shadowed, passing, declined]
+    assert baseline.unused(results) == []  # each covers a result; only stale() tells
+
+
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
 def test_write_then_load_is_the_identity(tmp_path: Path, suffix: str) -> None:
     results = [_result("a", "failed"), _result("b", "passed"), _result("c", "known-failure")]

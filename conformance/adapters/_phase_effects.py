@@ -9,9 +9,10 @@ the first step; from then on the engine alone decides what they do.
 The case format's operations map onto phase.rs modifications by layer (CR 613.1): ``set_name``
 (layer 1 text, here SetName), ``set_types`` / ``add_types`` (layer 4), ``set_colors`` /
 ``add_colors`` (layer 5), ``add_abilities`` / ``remove_abilities`` / ``remove_all_abilities``
-(layer 6), ``set_pt`` (7b), ``modify_pt`` (7c) and ``switch_pt`` (7d). Keyword words are turned
-into phase.rs keywords by phase.rs's own Oracle parser (a one-line card with the keyword's text),
-so "protection from white" is the engine's own reading of those words.
+(layer 6), ``set_pt`` and ``set_base_pt`` to numbers (7b), ``modify_pt`` (7c) and
+``switch_pt`` (7d). Keyword words are turned into phase.rs keywords by phase.rs's own Oracle
+parser (a one-line card with the keyword's text), so "protection from white" is the engine's
+own reading of those words.
 
 A copy effect (layer 1, CR 707.2) copies phase.rs's own copiable values of the copied object
 (the ``lki_copiable_values`` it keeps), with the copy's exceptions (707.9b) as further
@@ -37,6 +38,13 @@ _COLORS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Red", "gr
 _DURATIONS = {None: "Permanent", "permanent": "Permanent", "end-of-turn": "UntilEndOfTurn",
               "while-source": "UntilHostLeavesPlay", "end-of-combat": "UntilEndOfCombat"}
 _CONTROLLERS = {"you": "You", "opponent": "Opponent"}
+#: Filter keys compared with a number, as phase.rs's own parser writes them ("creatures with mana
+#: value 2 or less": Cmc LE; "with power 3 or greater": PtComparison GE): key -> (stat, comparator).
+_COMPARED = {"mana_value": ("ManaValue", "EQ"), "mana_value_max": ("ManaValue", "LE"),
+             "mana_value_min": ("ManaValue", "GE"), "power": ("Power", "EQ"),
+             "power_max": ("Power", "LE"), "power_min": ("Power", "GE"),
+             "toughness": ("Toughness", "EQ"), "toughness_max": ("Toughness", "LE"),
+             "toughness_min": ("Toughness", "GE")}
 
 
 def _color(word: Any) -> str:
@@ -79,12 +87,17 @@ class EffectWriter:
         if kind == "modify_pt":
             return [{"type": "AddPower", "value": int(entry.get("power", 0))},
                     {"type": "AddToughness", "value": int(entry.get("toughness", 0))}]
-        if kind == "set_pt":
+        if kind in ("set_pt", "set_base_pt"):  # both layer 7b (613.4b): SetPower/SetToughness
             mods: list[dict[str, Any]] = []
-            if entry.get("power") is not None:
-                mods.append({"type": "SetPower", "value": int(entry["power"])})
-            if entry.get("toughness") is not None:
-                mods.append({"type": "SetToughness", "value": int(entry["toughness"])})
+            for key, verb in (("power", "SetPower"), ("toughness", "SetToughness")):
+                value = entry.get(key)
+                if value is None:
+                    continue
+                if not isinstance(value, int):
+                    raise Unsupported(f"setup effect {kind!r}: a counted {key} ({value!r}) is "
+                                      "not written as a phase.rs modification through this "
+                                      "adapter (only numbers are)")
+                mods.append({"type": verb, "value": value})
             return mods
         if kind == "switch_pt":
             return [{"type": "SwitchPowerToughness"}]
@@ -113,6 +126,8 @@ class EffectWriter:
             return mods
         if kind == "add_types":
             return ([{"type": "AddType", "core_type": t} for t in entry.get("types", [])]
+                    + [{"type": "AddSupertype", "supertype": s}
+                       for s in entry.get("supertypes", [])]
                     + [{"type": "AddSubtype", "subtype": s} for s in entry.get("subtypes", [])])
         if kind == "name_sticker":
             raise Unsupported("phase.rs has no name stickers (CR 123.6): no modification adds "
@@ -145,6 +160,11 @@ class EffectWriter:
             return [{"type": "SpecificObject", "id": self._ids[str(h)]} for h in spec]
         if not isinstance(spec, Mapping):
             raise Unsupported("a setup effect's 'affected' is neither handles nor a filter")
+        if "any" in spec:  # one of several filters: phase.rs's Or
+            base = {k: v for k, v in spec.items() if k != "any"}
+            options = spec["any"] if isinstance(spec["any"], list) else [spec["any"]]
+            return [{"type": "Or", "filters": [self.affected({**base, **dict(option)})[0]
+                                               for option in options]}]
         types: list[Any] = []
         props: list[dict[str, Any]] = []
         controller = None
@@ -157,6 +177,33 @@ class EffectWriter:
                 props.append({"type": "HasColor", "color": _color(value)})
             elif key == "token" and value is True:
                 props.append({"type": "Token"})
+            elif key == "attacking" and value is True:
+                props.append({"type": "Attacking"})
+            elif key == "name" and isinstance(value, str):
+                props.append({"type": "Named", "name": value})
+            elif key == "supertype" and isinstance(value, str):
+                props.append({"type": "HasSupertype", "value": value})
+            elif key == "subtype" and isinstance(value, str):
+                types.append({"Subtype": value})
+            elif key == "not_type" and isinstance(value, str):
+                types.append({"Non": value})
+            elif key == "not_color" and isinstance(value, str):
+                props.append({"type": "NotColor", "color": _color(value)})
+            elif (key == "not" and isinstance(value, Mapping) and set(value) == {"color"}
+                  and isinstance(value["color"], str)):
+                props.append({"type": "NotColor", "color": _color(value["color"])})
+            elif key in ("colorless", "monocolored", "multicolored"):
+                raise Unsupported(f"phase.rs's effect filters have no {key} property (its own "
+                                  f"parser reads '{key} creatures' as a creature subtype "
+                                  f"{key.title()!r}), so the setup filter {key} = {value!r} "
+                                  "has no phase.rs match")
+            elif key in _COMPARED and isinstance(value, int):
+                stat, comparator = _COMPARED[key]
+                fixed = {"type": "Fixed", "value": value}
+                props.append({"type": "Cmc", "comparator": comparator, "value": fixed}
+                             if stat == "ManaValue" else
+                             {"type": "PtComparison", "stat": stat, "scope": "Current",
+                              "comparator": comparator, "value": fixed})
             elif key == "controller" and value in _CONTROLLERS:
                 controller = _CONTROLLERS[str(value)]
             else:

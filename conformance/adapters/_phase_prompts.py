@@ -14,7 +14,9 @@ each prompt is answered from the key the case format uses for that choice:
 * ``CopyRetarget``: ``new_targets`` (707.10c), ``ChooseTarget`` one slot at a time, or
   ``KeepAllCopyTargets``; a new target phase.rs does not list as legal keeps the old one;
 * ``SeparatePilesPartition`` / ``SeparatePilesChoice``: ``pile_1`` and ``pile`` (CR 700.3),
-  ``SubmitPilePartition`` / ``ChoosePile``.
+  ``SubmitPilePartition`` / ``ChoosePile``;
+* ``TargetSelection``, ``PayCost``, ``ChooseXValue`` of a spell cast while this one resolves:
+  ``free_cast`` (608.2g, :mod:`._phase_free_cast`).
 
 A choice made by another player than the resolving object's controller is looked up as
 ``<key>_<player>`` first, then ``<key>_opponent``, then ``<key>``. A prompt with no answer in the
@@ -27,30 +29,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..adapter import Unsupported
-from ._phase_text import MANA_WORDS
+from ._phase_free_cast import PhaseFreeCast
+from ._phase_text import MANA_WORDS, IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
     from .phase_rs import PhaseSession
 
-__all__ = ["PhasePrompts"]
+__all__ = ["IllegalAnswer", "PhasePrompts"]
 
 _COLOR_OPTIONS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Red",
                   "green": "Green"}
-
-
-class IllegalAnswer(ValueError):
-    """phase.rs does not offer the case's answer: the action is rejected with ``failure``."""
-
-    def __init__(self, failure: str, message: str) -> None:
-        super().__init__(message)
-        self.failure = failure
-
-
-def _handles(value: Any) -> list[str]:
-    """A choice's handles: one handle, a list of them, or ``"none"`` (no card)."""
-    if value is None or value == "none":
-        return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
 class PhasePrompts:
@@ -72,8 +60,12 @@ class PhasePrompts:
             "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
             "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
             "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
-            "TargetSelection": self._free_cast_targets,
         }
+        #: The casting prompts of a spell cast while another resolves (608.2g).
+        self.free_cast = PhaseFreeCast(self)
+        self.handlers.update({"TargetSelection": self.free_cast.targets,
+                              "PayCost": self.free_cast.pay_cost,
+                              "ChooseXValue": self.free_cast.choose_x})
         #: How many times each trigger source's targets have been answered (603.3d: a source
         #: that triggers several times at once is answered once per ability, in order).
         self._triggered: dict[int, int] = {}
@@ -132,7 +124,8 @@ class PhasePrompts:
     def _optional(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """A "you may" effect (CR 608.2d). phase.rs's prompt gives only the ability's text, so
         the case's choice is found by what the text lets the player do: ``free_cast`` (cast a
-        spell while this resolves, 608.2g: an answer other than "none" accepts), ``put``
+        spell while this resolves, 608.2g: an answer other than "none" accepts, no answer
+        declines), ``put``
         (put a card onto the battlefield: a handle accepts, "none" declines), else ``pay`` or
         ``reveal``."""
         text = str(data.get("description", "")).lower()
@@ -141,6 +134,10 @@ class PhasePrompts:
             if word != "neither":
                 self.pending["tap_or_untap"] = word
             self._act(data, "DecideOptionalEffect", accept=word != "neither")
+            return
+        if "may cast" in text and not any(k.startswith("free_cast") for k in answers):
+            # no free_cast answer declines the "you may" (the case format's default, "none")
+            self._act(data, "DecideOptionalEffect", accept=False)
             return
         for phrase, key in (("may cast", "free_cast"), ("may put", "put")):
             if phrase in text and key in answers:
@@ -153,16 +150,42 @@ class PhasePrompts:
         keys = ("reveal", "pay") if "reveal" in text and "pay" not in text else ("pay", "reveal")
         self._act(data, "DecideOptionalEffect", accept=bool(self._choice(data, answers, *keys)))
 
+    def _choice_keys(self, data: Mapping[str, Any], what: str, *defaults: str
+                     ) -> tuple[str, ...]:
+        """The case's choice keys for a value chosen as an object resolves: the ``key`` of
+        each ``choose_value`` effect of that choice's kind (``what``) in the card data of the
+        object the prompt names (else the top of the stack), then the format's usual
+        ``defaults``."""
+        source = ((((data.get("source") or {}).get("prompt") or {}).get("identity") or {})
+                  .get("reference") or {}).get("object_id")
+        stack = self.s.game.stack()
+        if source is None and stack:
+            source = stack[-1].get("source_id")
+        keys: list[str] = []
+        if source is not None:
+            card = self.s.card_of(self.s._handle_of(int(source)))
+            for face in card.get("faces") or [card]:
+                for ability in face.get("abilities") or []:
+                    for effect in ability.get("effects") or []:
+                        if effect.get("type") == "choose_value" and effect.get("what") == what:
+                            keys.append(str(effect.get("key", what)))
+        return tuple(dict.fromkeys([*keys, *defaults]))
+
     def _named(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         kind = data.get("choice_type")
         label = kind if isinstance(kind, str) else next(iter(kind or {}), "")
         if label == "Color":
-            word = str(self._choice(data, answers, "color"))
+            word = str(self._choice(data, answers, *self._choice_keys(data, "color", "color")))
             choice = _COLOR_OPTIONS.get(word.lower(), MANA_WORDS.get(word, word))
         elif label == "NumberRange":
-            choice = str(int(self._choice(data, answers, "number")))
+            choice = str(int(self._choice(data, answers, *self._choice_keys(data, "number",
+                                                                            "number"))))
+        elif label == "CreatureType":
+            choice = str(self._choice(data, answers, *self._choice_keys(
+                data, "creature_type", "creature_type", "name")))
         else:
-            choice = str(self._choice(data, answers, "name", "creature_type"))
+            choice = str(self._choice(data, answers, *self._choice_keys(
+                data, "card_name", "name", "creature_type")))
         options = [str(o) for o in data.get("options") or []]
         if label == "CardName" and not options:
             self._known_name(choice)
@@ -173,17 +196,47 @@ class PhasePrompts:
 
     def _known_name(self, choice: str) -> None:
         """A card name phase.rs can accept: it checks a named card against its own card
-        database, which this adapter builds from the case's cards only, so a real card the
-        case names without using it (CR 201.4: any card name may be chosen) is unknown there."""
+        database, which this adapter builds from the case's cards; a card of the suite's
+        catalog the case names without using it (CR 201.4: any card name may be chosen) is
+        added to it first (:meth:`PhaseSession.learn_card`)."""
         known = {n.casefold() for names in self.s.setup.front_names.items() for n in names}
         known |= {part.casefold() for n in list(known) for part in n.split(" // ")}
-        if choice.casefold() not in known:
+        if choice.casefold() not in known and not self.s.learn_card(choice):
             raise Unsupported(f"phase.rs accepts only names from the card database it was "
-                              f"built with (the case's cards); {choice!r} is not among them")
+                              f"built with (the case's cards and the suite's catalog); "
+                              f"{choice!r} is in neither")
 
     def _source(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         handle = str(self._choice(data, answers, "source"))
         self._act(data, "ChooseDamageSource", source=self.s._id(handle))
+
+    def _order_replacements(self, data: Mapping[str, Any],
+                            candidates: list[Mapping[str, Any]]) -> None:
+        """Which of several replacement (or prevention) effects applies first (CR 616.1): the
+        case format has no answer for that outside mana events, so an order is given to
+        phase.rs only where it provably doesn't matter. Each candidate is chosen on a scratch
+        copy of the game; if every choice leaves phase.rs's whole exported state the same,
+        the game goes on identically whichever applies first, and the first is chosen."""
+        seat = int(data.get("player", 0))
+        root = self.s.game.state()
+        after = []
+        for index in range(len(candidates)):
+            scratch = self.s.engine.load_game(root)
+            scratch.apply(seat, self.s.phase.GameAction.from_dict(
+                {"type": "ChooseReplacement", "data": {"index": index}}))
+            after.append(scratch.state())
+        if all(state == after[0] for state in after):
+            self._act(data, "ChooseReplacement", index=0)
+            return
+        described = [str(c.get("description")) for c in candidates]
+        if len(set(described)) < len(described):
+            raise Unsupported("phase.rs asks to order replacement effects it describes alike "
+                              f"({described}, no source named) whose orders give different "
+                              "games: its prompt does not say which effect is which, so no "
+                              "order can be matched to the case's")
+        raise Unsupported(f"phase.rs asks to choose among replacement effects ({described}) "
+                          "whose orders give different games; the case format orders those "
+                          "only for mana events")
 
     def _replacement(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         candidates = list(data.get("candidates") or [])
@@ -212,9 +265,8 @@ class PhasePrompts:
                                                   "(CR 119.4)")
             return
         if not copying:
-            raise Unsupported("phase.rs asks to choose among replacement effects "
-                              f"({[c.get('description') for c in candidates]}); the case "
-                              "format orders those only for mana events")
+            self._order_replacements(data, candidates)
+            return
         wanted = self._choice(data, answers, "copy")
         if wanted in (None, "none"):
             if not declined:
@@ -361,7 +413,7 @@ class PhasePrompts:
     def _search(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Cards found by a library search (701.23): choice ``search``, handles or "none"
         (a search for a stated quality may find fewer, 701.23b)."""
-        handles = _handles(self._choice(data, answers, "search"))
+        handles = choice_handles(self._choice(data, answers, "search"))
         count = int(data.get("count", 1))
         if len(handles) > count:
             raise IllegalAnswer("illegal-choice", f"the search finds at most {count} card(s), "
@@ -370,7 +422,7 @@ class PhasePrompts:
 
     def _discard(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Cards discarded by the player's choice (701.9): choice ``discard``."""
-        handles = _handles(self._choice(data, answers, "discard"))
+        handles = choice_handles(self._choice(data, answers, "discard"))
         count = int(data.get("count", 1))
         if len(handles) != min(count, len(data.get("cards") or [])):
             raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} card(s) to "
@@ -380,7 +432,7 @@ class PhasePrompts:
 
     def _reveal(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """The card chosen from a revealed hand (701.20): choice ``card``."""
-        self._select(data, _handles(self._choice(data, answers, "card")), "choose")
+        self._select(data, choice_handles(self._choice(data, answers, "card")), "choose")
 
     def _zone_choice(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Objects a player chooses for an effect: for a sacrifice, the choice ``sacrifice``
@@ -390,12 +442,12 @@ class PhasePrompts:
             given = self.pending.get("free_cast") or self._choice(data, answers, "free_cast")
             handle = given.get("object") if isinstance(given, Mapping) else given
             self.pending["free_cast"] = given
-            self._select(data, _handles(handle), "cast")
+            self._select(data, choice_handles(handle), "cast")
             return
         if kind != "Sacrifice":
             raise Unsupported(f"phase.rs asks the player to choose objects for {kind}; the "
                               "case format has no choice for that")
-        handles = _handles(self._choice(data, answers, "sacrifice"))
+        handles = choice_handles(self._choice(data, answers, "sacrifice"))
         count = int(data.get("count", 1))
         if len(handles) != min(count, len(data.get("cards") or [])):
             raise IllegalAnswer("illegal-choice", f"phase.rs asks for {count} permanent(s) to "
@@ -410,7 +462,7 @@ class PhasePrompts:
         if not isinstance(answer, Mapping):
             raise IllegalAnswer("illegal-choice", f"the answer must be a table of {keep} and "
                                                   f"{away}, not {answer!r}")
-        top, other = _handles(answer.get(keep)), _handles(answer.get(away))
+        top, other = choice_handles(answer.get(keep)), choice_handles(answer.get(away))
         shown = [int(c) for c in data.get("cards") or []]
         listed = {self.s._id(h) for h in top + other}
         rest = [self.s._handle_of(c) for c in shown if c not in listed]
@@ -451,7 +503,7 @@ class PhasePrompts:
     def _search_split(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """Found cards split between two destinations (Kodama's Reach): the first
         ``primary_count`` cards of the ``search`` answer go to the first destination."""
-        handles = _handles(self._choice(data, answers, "search"))
+        handles = choice_handles(self._choice(data, answers, "search"))
         count = int(data.get("primary_count", 1))
         self._select(data, handles[:count], f"put into {data.get('primary_destination')}")
 
@@ -466,32 +518,6 @@ class PhasePrompts:
         legal = list(data.get("legal_targets") or [])
         if target not in legal:
             raise IllegalAnswer("illegal-choice", f"the Aura can't enchant {handle!r} "
-                                                  f"(phase.rs offers {legal})")
-        self._act(data, "ChooseTarget", target=target)
-
-    # -- casting while resolving (CR 608.2g) --------------------------------------------------
-
-    def _free_cast_targets(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
-        """The targets of a spell cast while another resolves: ``free_cast = { object,
-        targets }``, one slot at a time."""
-        given = self.pending.get("free_cast")
-        if not isinstance(given, Mapping):
-            raise Unsupported("phase.rs asks for a spell's targets while another resolves; "
-                              "the case gives no free_cast targets")
-        targets = [str(t) for t in given.get("targets") or []]
-        slot = int((data.get("selection") or {}).get("current_slot", 0))
-        slots = list(data.get("target_slots") or [])
-        if slot >= len(targets):
-            if slot < len(slots) and slots[slot].get("optional"):
-                self._act(data, "ChooseTarget", target=None)
-                return
-            raise IllegalAnswer("illegal-target", "phase.rs asks for more targets than the "
-                                                  "free_cast answer gives")
-        target = self.s._target(targets[slot])
-        legal = list((data.get("selection") or {}).get("current_legal_targets")
-                     or (slots[slot].get("legal_targets") if slot < len(slots) else []) or [])
-        if target not in legal:
-            raise IllegalAnswer("illegal-target", f"{targets[slot]!r} is not a legal target "
                                                   f"(phase.rs offers {legal})")
         self._act(data, "ChooseTarget", target=target)
 

@@ -314,11 +314,12 @@ class PhaseQueries:
         saved = session.game, list(session.events)
         untapped = {int(o["id"]) for o in session.game.battlefield() if not o.get("tapped")}
         session.game = session.engine.load_game(session.game.state())
+        first_event = len(session.events)
         try:
-            action = {k: v for k, v in query.items() if k != "query"}
-            outcome = session._do_cast({**action, "type": "cast"})
+            action = {**{k: v for k, v in query.items() if k != "query"}, "type": "cast"}
+            outcome = session._do_cast(action)
             if outcome.ok:  # paid from the pool, as the case format pays (601.2h)
-                outcome = session._paid_from_pool(action, untapped)
+                outcome = session._paid_from_pool(action, untapped, first_event)
             return bool(outcome.ok)
         except ValueError:
             return False

@@ -316,6 +316,11 @@ class PhaseSetup:
     def _status(self, game: Any, obj: Mapping[str, Any], oid: int) -> None:
         zone = str(obj.get("zone", "battlefield"))
         if obj.get("face") == "back":
+            if zone == "stack":
+                raise Unsupported("a double-faced card back face up on the stack: phase.rs "
+                                  "puts a spell on the stack only by casting it (its sandbox "
+                                  "makes no stack entry without a cast), and it casts a "
+                                  "transforming double-faced card front face up")
             if zone != "battlefield":
                 raise Unsupported("a double-faced card back face up outside the battlefield")
             self._debug(game, "SetFaceState", object_id=oid, transformed=True)
@@ -325,10 +330,19 @@ class PhaseSetup:
         if zone == "battlefield":
             self._debug(game, "SetTapped", object_id=oid, tapped=bool(obj.get("tapped", False)))
             self._debug(game, "SetSummoningSickness", object_id=oid,
-                        sick=bool(obj.get("sick", False)))
+                        sick=bool(obj.get("sick", False)) or self._no_turn_yet(obj))
         for kind, n in dict(obj.get("counters", {})).items():
             self._debug(game, "ModifyCounters", object_id=oid, counter_type=phase_counter(kind),
                         delta=int(n))
+
+    def _no_turn_yet(self, obj: Mapping[str, Any]) -> bool:
+        """Whether the permanent's controller has had no turn yet (turn 1 of the game, not
+        the active player): no turn of theirs began with it under their control, so it is
+        summoning sick whatever the setup says (CR 302.6)."""
+        owner = str(obj.get("owner", self.players[0]))
+        controller = str(obj.get("controller", owner))
+        active = str(self.setup.get("active", self.players[0]))
+        return int(self.setup.get("turn", 2)) == 1 and controller != active
 
     def _turn(self, game: Any) -> None:
         step = str(self.setup.get("step", "precombat-main"))

@@ -1,5 +1,5 @@
 """How phase.rs writes things, in the case format's words: mana costs, keywords, mana colors,
-and the failure class of an engine rejection message."""
+the failure class of an engine rejection message, and a refused answer to one of its prompts."""
 
 from __future__ import annotations
 
@@ -7,10 +7,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..adapter import Unsupported
-
-__all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "classify_error", "cost_text",
-           "keyword_name", "total_cost_text"]
+__all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "IllegalAnswer", "choice_handles",
+           "classify_error", "cost_text", "keyword_name", "total_cost_text"]
 
 #: phase.rs color names and the case format's color words.
 COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
@@ -29,6 +27,9 @@ MANA_WORDS = {**{k: v for k, v in zip("WUBRGC", ("White", "Blue", "Black", "Red"
 #: Engine error messages and the failure class each means (first match wins).
 _FAILURES: tuple[tuple[str, str], ...] = (
     ("maximum lands", "land-limit"),
+    # "Declaration obeys 0 attack requirement(s) but 1 are obtainable without paying a cost"
+    ("attack requirement", "cannot-attack"),
+    ("block requirement", "cannot-block"),
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("wrong player", "no-priority"),
@@ -40,6 +41,7 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("timing", "timing"),
     ("main phase", "timing"),
     ("empty stack", "timing"),
+    ("while the stack is empty", "timing"),  # "Can only play lands while the stack is empty"
     ("mana", "cannot-pay"),
     ("pay", "cannot-pay"),
     ("afford", "cannot-pay"),
@@ -67,7 +69,9 @@ def _shard(name: str) -> str:
         return "{" + "/".join(SHARDS[w] for w in words[1:]) + "/P}"
     if len(words) == 2 and all(w in SHARDS for w in words):
         return "{" + "/".join(SHARDS[w] for w in words) + "}"
-    raise Unsupported(f"phase.rs mana shard {name!r} has no Oracle notation in this adapter")
+    # a shard with no Oracle symbol (phase.rs reads {Z} as "TwoOrMoreColorSource"): written
+    # with phase.rs's own name, so an observation shows what the engine holds
+    return "{" + name + "}"
 
 
 def cost_text(cost: Mapping[str, Any] | None) -> str:
@@ -103,3 +107,18 @@ def keyword_name(entry: Any) -> str:
         name = str(entry["type"])
     words = _WORD.findall(str(name)) or [str(name)]
     return " ".join(w.lower() for w in words)
+
+
+class IllegalAnswer(ValueError):
+    """phase.rs does not offer the case's answer: the action is rejected with ``failure``."""
+
+    def __init__(self, failure: str, message: str) -> None:
+        super().__init__(message)
+        self.failure = failure
+
+
+def choice_handles(value: Any) -> list[str]:
+    """A choice's handles: one handle, a list of them, or ``"none"`` (no card)."""
+    if value is None or value == "none":
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]

@@ -32,7 +32,7 @@ from ._phase_effects import EffectWriter
 from ._phase_mana import MANA_QUERIES, PhaseMana
 from ._phase_prompts import IllegalAnswer, PhasePrompts
 from ._phase_queries import QUERIES, PhaseQueries
-from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind
+from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind, handle_of
 from ._phase_text import (
     COLORS,
     MANA_WORDS,
@@ -99,7 +99,8 @@ _ADAPTER_SIDE = ("this adapter has no", "through this adapter", "not expressible
                  "phase.rs", "the case gives no", "the case names none", "the case format has "
                  "no choice", "the case format answers only", "the case format orders those",
                  "has no answer here", "kept prompting", "not put into words here",
-                 "on the way to", "did not reach", "no object with handle")
+                 "on the way to", "did not reach", "no object with handle", "in this adapter",
+                 "the phase-rs adapter plays")
 
 
 def decline_limit(message: str) -> str:
@@ -134,6 +135,7 @@ class PhaseSession(ViewSession):
     def __init__(self, adapter: PhaseAdapter, request: StartRequest, engine: Any,
                  front_names: Mapping[str, str]) -> None:
         self.phase = adapter.phase
+        self._adapter = adapter
         self.choices = dict(request.setup.get("choices", {}))
         self._cards = request.cards
         self.engine = engine
@@ -176,7 +178,7 @@ class PhaseSession(ViewSession):
         for _ in range(int(obj.get("kicked", 0) or 0)):  # phase.rs offers kicker only if payable
             self.setup.add_mana(game, seat, _kicker_cost(engine_obj))
         action = {"type": "cast", "object": obj.get("handle"), "half": half,
-                  "targets": list(obj.get("targets", [])), "kicked": obj.get("kicked", False),
+                  "targets": obj.get("targets", []), "kicked": obj.get("kicked", False),
                   "x": obj.get("x", 0)}
         self._apply(seat, {"type": "CastSpell",
                            "data": {"object_id": oid, "card_id": oid,
@@ -193,6 +195,26 @@ class PhaseSession(ViewSession):
             raise Unsupported(f"phase.rs puts a spell on the stack only by casting it, and "
                               f"would not cast {obj.get('card')!r} at setup "
                               f"({outcome.message})")
+
+    def learn_card(self, name: str) -> bool:
+        """Give phase.rs the card data of a catalog card the setup doesn't name (a name chosen
+        as a spell resolves, CR 201.4: any card name may be chosen), as an engine with its own
+        full card database would have it: the game is exported and loaded again into an
+        engine built with that card too. False if the suite's catalog has no such card."""
+        from ..spec.catalog import default_spec
+
+        data = default_spec().card(name)
+        if data is None:
+            return False
+        cards = {**self._cards, str(data["name"]): data}
+        engine, front = self._adapter.engine_for(cards)
+        root = self.game.state()
+        self.engine = engine
+        self.game = engine.load_game(root)
+        self._cards = cards
+        self.setup.engine = engine
+        self.setup.front_names = front
+        return True
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -381,6 +403,7 @@ class PhaseSession(ViewSession):
             raise Unsupported(f"action {kind!r} is not expressible through phase.rs")
         root = self.game.state()
         untapped = {int(o["id"]) for o in self.game.battlefield() if not o.get("tapped")}
+        first_event = len(self.events)
         try:
             result: Outcome = handler(action)
         except ValueError as exc:  # phase.rs refused it, or refused an answer (IllegalAnswer)
@@ -390,7 +413,7 @@ class PhaseSession(ViewSession):
             self.game = self.engine.load_game(root)
             raise
         if result.ok and kind in ("cast", "activate"):
-            result = self._paid_from_pool(action, untapped)
+            result = self._paid_from_pool(action, untapped, first_event)
         if result.ok:
             try:
                 self._order_triggers(action)
@@ -411,12 +434,15 @@ class PhaseSession(ViewSession):
         while self._waiting() in ("OrderTriggers", "TriggerTargetSelection"):
             self.prompts.answer(answers)
 
-    def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int]) -> Outcome:
+    def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int],
+                        first_event: int) -> Outcome:
         """Check the cost was paid from the mana pool, as the case format pays (601.2h).
 
-        phase.rs's payment activates mana abilities of untapped permanents itself when the
-        pool falls short; the case format activates mana abilities only as actions, so such a
-        payment means the pool could not pay: a ``cannot-pay`` rejection."""
+        phase.rs's payment activates mana abilities itself when the pool falls short (those
+        of untapped permanents, and mana abilities without {T}, the source's own included);
+        the case format activates mana abilities only as actions (605.3a), so such a payment
+        means the pool could not pay: a ``cannot-pay`` rejection. An activate action of a
+        mana ability is itself one mana ability activation of its source."""
         source = self.setup.ids.get(str(action.get("object")))
         tapped = [o for o in self.game.battlefield() if o.get("tapped")
                   and int(o["id"]) in untapped and int(o["id"]) != source
@@ -425,7 +451,24 @@ class PhaseSession(ViewSession):
             names = ", ".join(str(o["name"]) for o in tapped)
             return Outcome.rejected("cannot-pay", f"the pool can't pay the cost: phase.rs "
                                                   f"tapped {names} for mana to pay it")
+        activations = [int(e["data"]["source_id"]) for e in self.events[first_event:]
+                       if e.get("type") == "AbilityActivated"
+                       and (e.get("data") or {}).get("kind") == "Mana"]
+        if action.get("type") == "activate" and source in activations and self._mana_ability(
+                source, int(action.get("ability", 0))):
+            activations.remove(source)
+        if activations:
+            names = ", ".join(sorted({self._handle_of(i) for i in activations}))
+            return Outcome.rejected("cannot-pay", f"the pool can't pay the cost: phase.rs "
+                                                  f"activated a mana ability of {names} to "
+                                                  "pay it")
         return Outcome.done()
+
+    def _mana_ability(self, oid: int, index: int) -> bool:
+        """Whether the object's ``index``-th activated ability is a mana ability (605.1a)."""
+        obj = self.game.object(oid) or {}
+        activated = [a for a in obj.get("abilities", []) if a.get("kind") == "Activated"]
+        return 0 <= index < len(activated) and bool(activated[index].get("is_mana_ability"))
 
     def _priority_seat(self, action: Mapping[str, Any],
                        failure: str = "no-priority") -> int | Outcome:
@@ -455,19 +498,23 @@ class PhaseSession(ViewSession):
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
         """Resolve the top of the stack (``count`` times), answering its prompts.
 
-        A random discard (CR 701.9b) phase.rs makes with its own seeded random number
-        generator, asking no one. The case format answers a random outcome as a choice
-        (``random_discard``, else ``discard``) so that every engine plays the same game; the
-        adapter follows it by choosing the seed of phase.rs's generator (``rng_seed`` in its
-        state, the engine's only source of randomness) under which phase.rs's own random
-        discard is the case's. If no seed of the first 200 gives it, the action is
-        unsupported."""
+        A random discard (CR 701.9b) and a shuffle (701.24a) phase.rs makes with its own
+        seeded random number generator, asking no one. The case format answers a random
+        outcome as a choice (``random_discard``, else ``discard``; ``shuffle``, the new order
+        top first, every card of the library once) so that every engine plays the same game;
+        the adapter follows it by choosing the seed of phase.rs's generator (``rng_seed`` in
+        its state, the engine's only source of randomness) under which phase.rs's own random
+        discard and shuffle are the case's. If no seed of the first 200 gives them, the
+        action is unsupported. A ``shuffle`` answer that doesn't list each card of the
+        shuffled library once is an ``illegal-choice``."""
         answers = {**self.choices, **dict(action.get("choices") or {})}
         wanted = answers.get("random_discard", answers.get("discard"))
-        if wanted is None:
+        order = answers.get("shuffle")
+        if wanted is None and order is None:
             return self._resolve(action, answers)
-        want = sorted(self._id(h) for h in ([wanted] if isinstance(wanted, str) else wanted)
-                      if h != "none")
+        want = None if wanted is None else sorted(
+            self._id(h) for h in ([wanted] if isinstance(wanted, str) else wanted)
+            if h != "none")
         root = self.game.state()
         start = len(self.events)
         seed = int(root["state"].get("rng_seed", 0))
@@ -481,10 +528,31 @@ class PhaseSession(ViewSession):
             random = sorted(int(e["data"]["object_id"]) for e in self.events[start:]
                             if e.get("type") == "Discarded"
                             and int(e["data"]["object_id"]) not in self.prompts.discarded)
-            if not random or random == want:
+            if ((want is None or not random or random == want)
+                    and (order is None or not outcome.ok or self._shuffled_as(order, start))):
                 return outcome
-        raise Unsupported("phase.rs discards at random with its own generator and takes no "
-                          "answer for the outcome; no seed of the first 200 gave the case's")
+        raise Unsupported("phase.rs discards and shuffles at random with its own generator "
+                          "and takes no answer for the outcome; no seed of the first 200 gave "
+                          "the case's")
+
+    def _shuffled_as(self, order: Any, start: int) -> bool:
+        """Whether the library phase.rs shuffled since event ``start`` is in the case's
+        ``shuffle`` order (top first); True if it shuffled none. An order that doesn't list
+        each card of that library once is refused (701.24a: a shuffle orders them all)."""
+        seats = [int(e["data"]["player_id"]) for e in self.events[start:]
+                 if e.get("type") == "PlayerPerformedAction"
+                 and (e.get("data") or {}).get("action") == "ShuffledLibrary"]
+        if not seats:
+            return True
+        library = [int(i) for i in self.game.state()["state"]["players"][seats[-1]]["library"]]
+        handles = [str(order)] if isinstance(order, str) else [str(h) for h in order]
+        ids = [self.setup.ids.get(h, -1) for h in handles]
+        if sorted(ids) != sorted(library):
+            names = [self._handle_of(i) for i in library]
+            raise IllegalAnswer("illegal-choice", f"the shuffle answer {handles} must list "
+                                                  f"each card of the library {names} once "
+                                                  "(CR 701.24a)")
+        return ids == library
 
     def _resolve(self, action: Mapping[str, Any], answers: Mapping[str, Any]) -> Outcome:
         for _ in range(int(action.get("count", 1))):
@@ -507,6 +575,7 @@ class PhaseSession(ViewSession):
                     self.prompts.answer(answers)
             except ValueError as exc:  # phase.rs refused an answer: the choice is illegal
                 return Outcome.rejected(getattr(exc, "failure", "illegal-choice"), str(exc))
+            self.prompts.free_cast.check()  # a spell it cast had the case's X (107.3b)
         if "source" in answers and "source" not in self.prompts.used:
             raise Unsupported("phase.rs asked for no damage source: it offers only sources its "
                               "effect can choose, so the case's choice of "
@@ -592,7 +661,9 @@ class PhaseSession(ViewSession):
         Pteron enters without its counter) or triggering anything (603.6a). So the move is
         made with it only when nothing in the game could replace or see a card entering: the
         card and every permanent have no replacement effect on a move and no zone-change
-        trigger; otherwise the action is unsupported (an engine limit)."""
+        trigger, and the card is no Aura (an Aura entering this way has what it enchants
+        chosen as it enters, 303.4f, which the sandbox move skips); otherwise the action is
+        unsupported (an engine limit)."""
         oid = self._id(str(action.get("object")))
         state = self.game.state()["state"]
         obj = state["objects"].get(str(oid)) or {}
@@ -603,6 +674,11 @@ class PhaseSession(ViewSession):
             raise Unsupported("put onto the battlefield transformed: phase.rs has no action "
                               "that puts a card onto the battlefield back face up (its "
                               "sandbox moves a card front face up, then turns it)")
+        if "Aura" in ((obj.get("card_types") or {}).get("subtypes") or []):
+            raise Unsupported("put onto the battlefield: phase.rs has no action that puts an "
+                              "Aura onto the battlefield as an effect does (choosing what it "
+                              "enchants as it enters, or leaving it where it is, CR 303.4f); "
+                              "its sandbox's MoveToZone puts it there enchanting nothing")
         watchers = [state["objects"][str(i)] for i in state["battlefield"]] + [obj]
         for other in watchers:
             moves = [r for r in other.get("replacement_definitions") or []
@@ -622,6 +698,13 @@ class PhaseSession(ViewSession):
             {"type": "Debug", "data": {"type": "MoveToZone",
                                        "data": {"object_id": oid, "to_zone": "Battlefield"}}}))
         self.events.extend(result.events)
+        controller = action.get("player")
+        if controller is not None and self.setup.seat(str(controller)) != int(obj["owner"]):
+            # it enters under that player's control (110.2): the sandbox sets the controller
+            result = game.apply(0, self.phase.GameAction.from_dict(
+                {"type": "Debug", "data": {"type": "SetController", "data": {
+                    "object_id": oid, "controller": self.setup.seat(str(controller))}}}))
+            self.events.extend(result.events)
         root = game.state()
         root["state"]["debug_mode"] = False
         self.game = self.engine.load_game(root)
@@ -665,6 +748,59 @@ class PhaseSession(ViewSession):
                 return Outcome.rejected(*problem)
         return outcome
 
+    def _targets(self, action: Mapping[str, Any]) -> list[str | None]:
+        """The targets an action names, one per target phase.rs asks for, in its order: the
+        target slots in order (601.2c). The case format writes them as one value, a list in
+        slot order, or a table by slot name (each a value or a list). A table is ordered by
+        the slots of the object's card (its spell abilities for a cast, a half's own for a
+        split card's half, the ability activated for an activation); phase.rs asks one target
+        at a time, the ones past a slot's minimum optional, so a slot of "up to N" given fewer
+        than N targets is padded with ``None`` (no target) to N."""
+        given = action.get("targets", [])
+        if isinstance(given, str):
+            return [given]
+        if not isinstance(given, Mapping):
+            return [str(t) for t in given]
+        slots = self._slots(action)
+        names = [n for n in slots if n in given] + [n for n in given if n not in slots]
+        flat: list[str | None] = []
+        for name in names:
+            value = given[name]
+            chosen = [str(value)] if isinstance(value, str) else [str(v) for v in value]
+            flat += chosen + [None] * max(0, slots.get(name, len(chosen)) - len(chosen))
+        return flat
+
+    def card_of(self, handle: str) -> Mapping[str, Any]:
+        """The case's card data of the object with ``handle`` (empty for a token or none)."""
+        objects = list(self.setup.setup.get("objects", []))
+        card_name = next((str(o.get("card")) for o in objects
+                          if handle_of(o, objects) == handle), None)
+        return self._cards.get(card_name or "") or {}
+
+    def _slots(self, action: Mapping[str, Any]) -> dict[str, int]:
+        """The target slots of the action's ability, from the case's card data, in order:
+        name -> the most targets the slot takes."""
+        card = self.card_of(str(action.get("object")))
+        faces = card.get("faces") or [card]
+        half = action.get("half")
+        if half is not None:
+            faces = [f for f in faces if f.get("name") == half] or faces
+        if action.get("type") == "activate":
+            abilities = [a for f in faces for a in f.get("abilities") or []
+                         if a.get("kind") in ("activated", "mana")]
+            index = int(action.get("ability", 0))
+            chosen = abilities[index:index + 1]
+        else:
+            chosen = [a for f in faces for a in f.get("abilities") or []
+                      if a.get("kind") == "spell"]
+        slots: dict[str, int] = {}
+        for ability in chosen:
+            for slot in ability.get("targets") or []:
+                count = slot.get("count", 1)
+                slots[str(slot.get("name"))] = int(count[-1] if isinstance(count, list)
+                                                   else count)
+        return slots
+
     def _target(self, ref: str) -> dict[str, int]:
         if ref in self.players:
             return {"Player": self.players.index(ref)}
@@ -702,10 +838,8 @@ class PhaseSession(ViewSession):
         outcome = self._answer_prompts(seat, action)
         if not outcome.ok or self._waiting() == "GameOver":  # its cost ended the game
             return outcome
-        if action.get("divide") and not self._asked.get("DistributeAmong"):
-            raise Unsupported("phase.rs asked for no division of this spell's damage as it was "
-                              "cast (CR 601.2d: the division is announced then), so the case's "
-                              "division can't be given to it")
+        # A division phase.rs did not ask for (601.2d) is not given to it: the spell is cast
+        # as phase.rs made it, and what it deals shows whether it divided as the case did.
         problem = self._unanswered(action)
         if problem is not None:  # undo the cast the engine made without asking
             self.game = self.engine.load_game(root)
@@ -746,7 +880,7 @@ class PhaseSession(ViewSession):
         if wanted_kicks > 1 and paid < wanted_kicks:
             return ("illegal-choice", f"phase.rs let kicker be paid {paid} time(s), not "
                                       f"{wanted_kicks}: only multikicker repeats (702.33c)")
-        wanted = [self._target(str(t)) for t in action.get("targets", [])]
+        wanted = [self._target(t) for t in self._targets(action) if t is not None]
         if len(wanted) > self._asked.get("TargetSelection", 0):
             top = self.game.stack()[-1] if self.game.stack() else {}
             ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
@@ -775,7 +909,7 @@ class PhaseSession(ViewSession):
         In a ``trial`` (a scratch copy asked for a total cost), a target the action does not
         name is the first one phase.rs offers (targets do not change the cost), and answering
         stops where phase.rs asks for mana."""
-        targets = [str(t) for t in action.get("targets", [])]
+        targets = self._targets(action)
         chosen = 0
         self._asked = {}
         for _ in range(20):
@@ -810,11 +944,22 @@ class PhaseSession(ViewSession):
                         # an optional slot ("one or two targets", "up to two"): choose none
                         self._apply(seat, {"type": "ChooseTarget", "data": {"target": None}})
                         continue
+                    if setup:
+                        return self._unsupported(seat, f"the setup's spell "
+                                                       f"{action.get('object')!r} has fewer "
+                                                       "targets than its cast needs: phase.rs "
+                                                       "puts a "
+                                                       "spell on the stack only by casting it, "
+                                                       "a cast chooses every target it needs "
+                                                       "(CR 601.2c), and its sandbox makes no "
+                                                       "stack entry without a cast")
                     return self._cancel(seat, "illegal-target",
                                         "phase.rs asks for more targets than the case gives")
+                ref = targets[chosen]
                 try:
                     self._apply(seat, {"type": "ChooseTarget",
-                                       "data": {"target": self._target(targets[chosen])}})
+                                       "data": {"target": None if ref is None
+                                                else self._target(ref)}})
                 except ValueError as exc:  # choosing the last target also pays the cost
                     failure = classify_error(str(exc))
                     return self._cancel(seat, "illegal-target" if failure == "illegal-action"

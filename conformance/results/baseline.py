@@ -106,6 +106,20 @@ class Baseline:
         seen = list(results)
         return [e for e in self.entries if not any(e.covers(r) for r in seen)]
 
+    def stale(self, results: Iterable[CaseResult]) -> list[BaselineEntry]:
+        """Entries that explain no failure among ``results`` (raw, or with the baseline
+        applied): no ``failed`` or ``known-failure`` result has the entry as its explanation
+        (the first entry that covers it, see :meth:`entry_for`). Such an entry covers only
+        cases that pass, are unsupported or were not run, or is shadowed by an earlier one,
+        and can be removed; an entry naming a case that now passes is one of them."""
+        used = set()
+        for result in results:
+            if result.result in ("failed", "known-failure"):
+                entry = self.entry_for(result)
+                if entry is not None:
+                    used.add(id(entry))
+        return [e for e in self.entries if id(e) not in used]
+
 
 def _error(file: str, message: str, path: str | None = None, hint: str | None = None, *,
            line: int | None = None) -> SpecError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.combat.declare import attackers, blocking
+from reference_engine.combat.declare import combat
 from reference_engine.layers.filters import filter_key
 
 if TYPE_CHECKING:
@@ -21,15 +21,25 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
+def _in_combat(state: GameState, obj: GameObject, chars: Characteristics) -> bool:
+    """Check 506.4 as declare.attackers does (a permanent leaves combat when it leaves the
+    battlefield, stops being a creature or changes controller), but with the characteristics
+    the filter is given: asked during the layer pass ("attacking creatures get +1/+0"), asking
+    for them again would start the same pass over."""
+    controller = combat(state)["controllers"].get(obj.id, obj.controller)
+    return (obj.zone == "battlefield" and obj.controller == controller
+            and chars.has_type("Creature"))
+
+
 @filter_key("attacking", characteristic=False)
 def _attacking(state: GameState, obj: GameObject, chars: Characteristics, value: Any,
                ctx: FilterContext) -> bool:
     """Check 506.4: whether the permanent is an attacking creature (``attacking = true``)."""
-    return (obj.zone == "battlefield" and obj.id in attackers(state)) == bool(value)
+    return (_in_combat(state, obj, chars) and obj.id in combat(state)["attackers"]) == bool(value)
 
 
 @filter_key("blocking", characteristic=False)
 def _blocking(state: GameState, obj: GameObject, chars: Characteristics, value: Any,
               ctx: FilterContext) -> bool:
     """Check 506.4: whether the permanent is a blocking creature (``blocking = true``)."""
-    return (obj.zone == "battlefield" and obj.id in blocking(state)) == bool(value)
+    return (_in_combat(state, obj, chars) and obj.id in combat(state)["blocks"]) == bool(value)

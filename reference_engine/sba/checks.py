@@ -71,13 +71,17 @@ def _tokens_cease(state: GameState) -> bool:
     return bool(gone)
 
 
-def check_state_based_actions(state: GameState, limit: int = 100) -> None:
-    """Perform state-based actions until none applies (CR 704.3)."""
+def check_state_based_actions(state: GameState, limit: int = 100) -> bool:
+    """Perform state-based actions until none applies (CR 704.3); whether any was performed
+    (the cleanup step asks, 514.3a)."""
     from reference_engine.triggers.last_known import simultaneously
 
+    performed = False
     for _ in range(limit):
         # 704.3: all applicable state-based actions are performed at the same time.
         with simultaneously(state):
             did = [check(state) for check in SBA_CHECKS]
         if not any(did):
-            return
+            return performed
+        performed = True
+    return performed

@@ -53,9 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["advance_step", "game_over", "give_priority", "pass_priority"]
 
-#: Steps in which no player gets priority unless something triggers (CR 502.4, 514.3).
-NO_PRIORITY_STEPS = frozenset({"untap", "cleanup"})
-
 
 def give_priority(state: GameState, player: str) -> None:
     """Give ``player`` priority after SBAs and triggers (CR 117.5), resetting the passes."""
@@ -112,12 +109,23 @@ def advance_step(state: GameState) -> None:
         # receives priority until it is made (508.2); the action that makes it gives priority.
         state.priority_player = None
         return
-    if state.step in NO_PRIORITY_STEPS and not state.zone_list("stack"):
+    if state.step == "untap":
+        # 502.4: no player receives priority in the untap step; an ability that triggers in
+        # it waits for the next time a player would receive priority (the upkeep step).
+        collect_triggers(state)  # 603.2: it triggers now
+        advance_step(state)
+        return
+    if state.step == "cleanup" and not state.zone_list("stack"):
+        # 514.3a: normally no one receives priority in the cleanup step; but if state-based
+        # actions are performed or abilities trigger, the active player receives priority
+        # (after they happen), and once all pass with an empty stack another cleanup step
+        # begins (514.3a).
         collect_triggers(state)  # 603.2, as in give_priority
-        check_state_based_actions(state)
-        if not put_triggers_on_stack(state):
+        performed = check_state_based_actions(state)
+        if not put_triggers_on_stack(state) and not performed:
             advance_step(state)
             return
+        state.extra["repeat_step"] = "cleanup"
     give_priority(state, state.active_player)
 
 
