@@ -129,6 +129,10 @@ def _load_phase() -> Any:
     return phase
 
 
+#: phase.rs prompts for the turn-based declarations of the combat steps, made before any
+#: player receives priority in the step (CR 508.1, 509.1).
+_DECLARATIONS = frozenset({"DeclareAttackers", "DeclareBlockers"})
+
 class PhaseSession(ViewSession):
     """One phase.rs game for one case."""
 
@@ -480,6 +484,11 @@ class PhaseSession(ViewSession):
         if waiting.get("type") == "GameOver":  # a game that is over gives no priority (104.2a)
             return Outcome.rejected(failure, "phase.rs has ended the game: no player has "
                                              "priority")
+        if waiting.get("type") in _DECLARATIONS:
+            # 508.1 / 509.1: the step's turn-based declaration comes first; until it is made
+            # no player has priority (508.2, 509.2), which phase.rs shows by asking for it.
+            return Outcome.rejected(failure, f"no player has priority: phase.rs waits for "
+                                             f"{waiting.get('type')} (CR 508.1, 509.1)")
         if waiting.get("type") != "Priority":
             raise Unsupported(f"phase.rs is waiting for {waiting.get('type')}, not priority")
         holder = int(waiting["data"]["player"])
