@@ -122,14 +122,15 @@ def skip_step(*steps: str) -> Callable[[StepSkip], StepSkip]:
 #: ``state.extra`` key set by a step's turn-based action that waits for a player's decision
 #: before anyone receives priority in the step (CR 508.1 and 508.2: the active player declares
 #: attackers as the declare attackers step begins; 509.1 and 509.2: the defending player
-#: declares blockers as the declare blockers step begins); its value is the step's name. While it is
-#: set no player has priority; the action that makes the decision clears it and gives priority.
+#: declares blockers as the declare blockers step begins); its value is the step's name. While
+#: it is set no player has priority; the action that makes the decision clears it and gives
+#: priority.
 AWAITING_KEY = "awaiting_decision"
 
 #: For a step whose turn-based action waits for a decision, the decision ``advance`` makes when
 #: it passes through the step without the case making it (declaring no attackers, no
-#: blockers); it may
-#: raise a RulesViolation if that decision is illegal, and gives priority once it is made.
+#: blockers); it may raise a RulesViolation if that decision is illegal, and gives priority
+#: once it is made.
 STEP_DECISIONS: dict[str, StepHook] = {}
 
 

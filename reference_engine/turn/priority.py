@@ -21,9 +21,8 @@ Before a player receives priority, state-based actions are performed and trigger
 on the stack (CR 117.5). A turn-based action that needs a player's decision (CR 508.1: the
 active player declares attackers; 509.1: the defending player declares blockers) sets
 ``extra[AWAITING_KEY]``: no player receives priority in the step until the decision is made
-(508.2, 509.2). Turn-based actions of each step are hooks
-registered with :func:`on_step` (the untap and draw steps, cleanup, and the combat steps of the
-combat area).
+(508.2, 509.2). Turn-based actions of each step are hooks registered with :func:`on_step`
+(the untap and draw steps, cleanup, and the combat steps of the combat area).
 """
 
 from __future__ import annotations
