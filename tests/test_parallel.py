@@ -193,6 +193,31 @@ def test_a_worker_whose_setup_failed_leaves_its_chunks_to_the_others() -> None:
         assert got.result == want.result or got.message.startswith("a worker process died")
 
 
+def test_a_worker_that_cannot_be_started_leaves_the_whole_run_to_this_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers are started on a thread while this process gets ready; one that cannot be
+    started at all (no processes left, say) is left out, the reason kept, and this process
+    runs every chunk itself."""
+    spec = default_spec()
+    files = find_case_files(None, spec)[:10]
+
+    def refuse(self: Any) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
+    with Runner(ReferenceAdapter(), spec=spec) as runner:
+        workers = start_workers(2, adapter_spec="reference", timeout=10, spec_root=spec.root)
+        split = run_sources(sources_for(files), runner=runner, adapter_spec="reference",
+                            jobs=2, timeout=10, roots=case_roots(None, spec), spec=spec,
+                            chunk=2, workers=workers)
+        results = list(split.results())
+        serial = [runner.run_item(i) for i in plan(load_cases(files, spec).cases, runner.info)]
+    assert workers.started() == []
+    assert isinstance(workers.start_error, OSError)
+    assert [(r.case, r.era, r.result) for r in results] == [
+        (r.case, r.era, r.result) for r in serial]
+
+
 class DyingAtStartAdapter(ReferenceAdapter):
     """An adapter whose construction kills a worker process outright (no word to anyone)."""
 

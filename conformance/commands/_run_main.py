@@ -11,7 +11,6 @@ from typing import Any
 from rich.markup import escape
 
 from conformance.adapters._procgroup import kill_all_engines
-from conformance.reports.identity import run_header
 from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.running.parallel import (
     SourceRun,
@@ -166,9 +165,13 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
             skip=args.skip, isolate=args.isolate, workers=workers, chunks=chunks)
-    header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
-                        skip=args.skip, shard=args.shard, generated=count,
-                        generated_seed=seed, baseline=getattr(args, "baseline", None))
+    header = None
+    if args.report or getattr(args, "resume", None):  # (it reads every case file)
+        from conformance.reports.identity import run_header
+
+        header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
+                            skip=args.skip, shard=args.shard, generated=count,
+                            generated_seed=seed, baseline=getattr(args, "baseline", None))
     items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     if args.shard:
         try:

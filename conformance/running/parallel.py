@@ -316,10 +316,31 @@ class Workers:
                                   args=(config, self.inbox, self.counter, self.out),
                                   daemon=True, name=f"mtgconf-worker-{k}")
                       for k in range(max(0, count))]
-        for proc in self.procs:
-            proc.start()
+        # Starting a worker waits for the fork server to finish importing the harness (a
+        # tenth of a default run), time in which this process can load the spec and build
+        # its adapter: the workers are started on a thread.
+        self._started: list[Any] = []
+        #: Why a worker could not be started (None: all were).
+        self.start_error: Exception | None = None
+        self._starter = threading.Thread(target=self._start, daemon=True,
+                                         name="mtgconf-start-workers")
+        self._starter.start()
         self._sent = False
         self._closed = False
+
+    def _start(self) -> None:
+        try:
+            for proc in self.procs:
+                proc.start()
+                self._started.append(proc)
+        except Exception as exc:  # kept in start_error; the run goes on without that worker
+            self.start_error = exc
+
+    def started(self) -> list[Any]:
+        """The worker processes once they are started (waits for that). A worker that could
+        not be started is left out: the calling process takes its chunks."""
+        self._starter.join()
+        return list(self._started)
 
     def send(self, roots: Sequence[Path], chunks: list[list[Source]]) -> None:
         """Give every worker the run's chunks (once)."""
@@ -342,7 +363,7 @@ class Workers:
             for _ in self.procs:
                 self.inbox.put(None)
             finished = True
-        for proc in self.procs:
+        for proc in self.started():
             proc.join(timeout=5 if finished else 0)
             if proc.is_alive():
                 proc.terminate()
@@ -424,7 +445,7 @@ class SourceRun:
         self.start()
         assert self._chunks is not None
         chunks = self._chunks
-        counter, out, procs = self.workers.counter, self.workers.out, self.workers.procs
+        counter, out = self.workers.counter, self.workers.out
         local = _Chunks(self.workers.config, runner=self.runner,
                         roots=[str(r) for r in self.roots])
         done: dict[int, list[_Loaded]] = {}
@@ -441,8 +462,8 @@ class SourceRun:
                         done[mine] = local.run(chunks[mine])
                         continue
                     if not self._drain(out, done, owner, block=True):
-                        self._check_workers(procs, chunks, done, owner, local,
-                                            claimed=int(counter.value))
+                        self._check_workers(self.workers.started(), chunks, done, owner,
+                                            local, claimed=int(counter.value))
                 kept = self._merge(chunks[index], done.pop(index), seen)
                 self.planned += len(kept)
                 if self.on_planned is not None:

@@ -21,8 +21,11 @@ __all__ = ["PRELOAD", "START_METHOD", "context", "prestart"]
 #: How worker processes start: a fresh interpreter, never a fork of a threaded process.
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
     else "spawn"
-#: Modules a fork server imports once, so each worker starts with them loaded.
-PRELOAD = ["conformance.running.parallel", "conformance.adapters.reference", "generators.emit"]
+#: Modules a fork server imports once, so each worker starts with them loaded. The command
+#: line is among them: a worker runs the calling program's main module again (as
+#: ``__mp_main__``), and for ``mtgconf`` or ``python -m conformance.cli`` that is it.
+PRELOAD = ["conformance.running.parallel", "conformance.adapters.reference", "generators.emit",
+           "conformance.cli"]
 
 
 def context() -> Any:
