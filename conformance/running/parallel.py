@@ -9,7 +9,8 @@ chunks, and each chunk is loaded, validated, planned and run by one process, the
 included, taking the next chunk as it finishes one. :func:`run_parallel` runs items already
 loaded (the path for ``--shard`` and ``--resume``, which need the whole plan first). Workers
 start from a fresh interpreter (``forkserver`` where there is one, else ``spawn``), never as a
-fork of a process that may be running threads.
+fork of a process that may be running threads. :class:`Workers` starts them on a thread, since
+a start waits for the fork server's imports: meanwhile the calling process gets ready.
 
 Workers never outlive the run: they ignore Ctrl-C (the parent handles it), a SIGTERM makes them
 kill their engines and exit at once, and a watchdog thread in each ends it (and its engines) when
