@@ -74,3 +74,25 @@ def test_an_answer_outside_the_options_is_an_illegal_choice_and_changes_nothing(
     assert observe(g, "zone", object="clone") == "stack"
     g.perform({"type": "resolve", "choices": {"copy": "bears"}})
     assert observe(g, "name", object="clone") == "Grizzly Bears"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=4), st.integers(min_value=0, max_value=4),
+       st.sampled_from(["invasion-2000", "modern"]))
+def test_plus_and_minus_counters_annihilate_only_under_the_current_rules(
+        plus: int, minus: int, era: str) -> None:
+    """704.5q, 122.3 (switch ``counter_annihilation``): N of each kind are removed now; the
+    Sixth Edition list of state-based effects (420.5a-j) has no such rule, so both stay."""
+    from reference_engine.sba.checks import check_state_based_actions
+
+    counters = {k: n for k, n in (("+1/+1", plus), ("-1/-1", minus)) if n}
+    g = game({"objects": [{"handle": "giant", "card": "Hill Giant", "counters": counters}]},
+             era=era)
+    check_state_based_actions(g.state)
+    if 3 + plus - minus <= 0:
+        assert observe(g, "zone", object="giant") == "graveyard"
+        return
+    n = min(plus, minus) if era == "modern" else 0
+    left = {k: v for k, v in (("+1/+1", plus - n), ("-1/-1", minus - n)) if v}
+    assert observe(g, "counters", object="giant") == left
+    assert observe(g, "toughness", object="giant") == 3 + plus - minus
