@@ -1,0 +1,64 @@
+"""Third mana/turn-structure audit: the skipped first draw (CR 103.8a) and the cleanup step's
+discard to maximum hand size (CR 514.1, 402.2), as properties over hand sizes, player counts
+and turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.turn.hand_size import MAXIMUM_HAND_SIZE
+
+from .helpers import game, observe
+
+
+def _cards(owner: str, zone: str, n: int, prefix: str) -> list[dict[str, Any]]:
+    return [{"handle": f"{prefix}{i}", "card": "Island", "zone": zone, "owner": owner}
+            for i in range(n)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(size=st.integers(min_value=0, max_value=12), bob_size=st.integers(0, 10),
+       era=st.sampled_from(["modern", "invasion-2000"]))
+def test_cleanup_discards_the_active_players_excess(size: int, bob_size: int, era: str) -> None:
+    # 514.1: only the active player, only down to seven; the chosen cards go.
+    excess = max(size - MAXIMUM_HAND_SIZE, 0)
+    objects = (_cards("alice", "hand", size, "a") + _cards("bob", "hand", bob_size, "b")
+               + _cards("bob", "library", 1, "lib"))
+    g = game({"step": "end", "objects": objects}, era=era)
+    chosen = [f"a{i}" for i in range(size - excess, size)]
+    g.perform({"type": "advance", "to": "upkeep", "choices": {"discard": chosen}})
+    assert observe(g, "count", zone="hand", player="alice", filter={}) == min(size, 7)
+    assert observe(g, "count", zone="graveyard", player="alice", filter={}) == excess
+    assert observe(g, "count", zone="hand", player="bob", filter={}) == bob_size
+    for handle in chosen:
+        assert observe(g, "zone", object=handle) == "graveyard"
+
+
+def test_cleanup_discard_needs_an_answer_of_the_right_size() -> None:
+    objects = _cards("alice", "hand", 9, "a") + _cards("bob", "library", 1, "lib")
+    with pytest.raises(SetupError):
+        game({"step": "end", "objects": objects}).perform({"type": "advance", "to": "upkeep"})
+    with pytest.raises(RulesViolation) as err:
+        game({"step": "end", "objects": objects}).perform(
+            {"type": "advance", "to": "upkeep", "choices": {"discard": ["a0"]}})
+    assert err.value.failure == "illegal-choice"
+
+
+@settings(max_examples=12, deadline=None)
+@given(turn=st.integers(min_value=1, max_value=6), players=st.sampled_from([2, 3]),
+       era=st.sampled_from(["modern", "invasion-2000"]))
+def test_only_turn_one_of_a_two_player_game_skips_the_draw(turn: int, players: int,
+                                                          era: str) -> None:
+    # 103.8a (two players: the starting player skips the first draw); 103.8c (no one else).
+    names = ["alice", "bob", "carol"][:players]
+    objects = _cards("alice", "library", 2, "lib")
+    g = game({"players": names, "turn": turn, "step": "upkeep", "objects": objects}, era=era)
+    g.perform({"type": "advance", "to": "precombat-main"})
+    drawn = 0 if (turn == 1 and players == 2) else 1
+    assert observe(g, "count", zone="hand", player="alice", filter={}) == drawn
+    assert observe(g, "lost", player="alice") is False
