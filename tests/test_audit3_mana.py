@@ -62,3 +62,37 @@ def test_only_turn_one_of_a_two_player_game_skips_the_draw(turn: int, players: i
     drawn = 0 if (turn == 1 and players == 2) else 1
     assert observe(g, "count", zone="hand", player="alice", filter={}) == drawn
     assert observe(g, "lost", player="alice") is False
+
+
+def _outcast_game(lands: int, era: str = "modern") -> Any:
+    objects = [{"handle": "outcast", "card": "Dragonmaster Outcast", "zone": "battlefield",
+                "owner": "alice"}]
+    objects += [{"handle": f"m{i}", "card": "Mountain", "zone": "battlefield", "owner": "alice"}
+                for i in range(lands)]
+    return game({"step": "untap", "objects": objects}, era=era)
+
+
+@settings(max_examples=12, deadline=None)
+@given(lands=st.integers(min_value=0, max_value=9),
+       era=st.sampled_from(["modern", "invasion-2000"]))
+def test_intervening_if_checked_as_the_event_happens(lands: int, era: str) -> None:
+    # 603.4: "if you control six or more lands" decides whether it triggers at all.
+    g = _outcast_game(lands, era)
+    g.perform({"type": "advance", "to": "upkeep"})
+    triggered = lands >= 6
+    assert observe(g, "stack") == (["ability of Dragonmaster Outcast"] if triggered else [])
+
+
+@settings(max_examples=8, deadline=None)
+@given(lands=st.integers(min_value=6, max_value=9), lost=st.integers(min_value=0, max_value=4))
+def test_intervening_if_checked_again_on_resolution(lands: int, lost: int) -> None:
+    # 603.4: false on resolution, the ability does nothing (and it is gone from the stack).
+    g = _outcast_game(lands)
+    g.perform({"type": "advance", "to": "upkeep"})
+    state = g.state
+    for i in range(lost):
+        state.move(state.by_handle(f"m{i}"), "graveyard")
+    g.perform({"type": "resolve"})
+    assert observe(g, "stack") == []
+    assert observe(g, "tokens", player="alice") == (["Dragon Token"] if lands - lost >= 6
+                                                    else [])
