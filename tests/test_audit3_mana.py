@@ -96,3 +96,27 @@ def test_intervening_if_checked_again_on_resolution(lands: int, lost: int) -> No
     assert observe(g, "stack") == []
     assert observe(g, "tokens", player="alice") == (["Dragon Token"] if lands - lost >= 6
                                                     else [])
+
+
+@settings(max_examples=12, deadline=None)
+@given(alice=st.integers(min_value=1, max_value=8), bob=st.integers(min_value=1, max_value=8))
+def test_flame_rift_hits_each_player_at_once(alice: int, bob: int) -> None:
+    # "each_player": no targeting, every player; 704.3: both losses are seen together.
+    g = game({"life": {"alice": alice, "bob": bob}, "mana_pool": {"alice": "{R}{R}"},
+              "objects": [{"handle": "rift", "card": "Flame Rift", "zone": "hand",
+                           "owner": "alice"}]})
+    g.perform({"type": "cast", "player": "alice", "object": "rift"})
+    g.perform({"type": "resolve"})
+    assert observe(g, "life", player="alice") == alice - 4
+    assert observe(g, "life", player="bob") == bob - 4
+    assert observe(g, "lost", player="alice") is (alice <= 4)
+    assert observe(g, "lost", player="bob") is (bob <= 4)
+
+
+def test_a_pass_ending_the_end_step_takes_the_cleanup_discard() -> None:
+    objects = _cards("alice", "hand", 8, "a") + _cards("bob", "library", 1, "lib")
+    g = game({"step": "end", "objects": objects})
+    g.perform({"type": "pass_priority", "player": "alice"})
+    g.perform({"type": "pass_priority", "player": "bob", "choices": {"discard": ["a3"]}})
+    assert observe(g, "zone", object="a3") == "graveyard"
+    assert observe(g, "active_player") == "bob"

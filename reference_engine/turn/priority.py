@@ -157,7 +157,15 @@ def pass_priority(state: GameState, player: str) -> None:
 
 @action("pass_priority")
 def _pass(game: Game, a: Mapping[str, Any]) -> None:
-    pass_priority(game.state, game.player(a.get("player", game.state.priority_player)))
+    """The player with priority passes (CR 117.3d); choices that the passes lead to (the top
+    of the stack resolving, or the turn-based actions of the next step, such as the cleanup
+    discard of 514.1) come from the action's ``choices``."""
+    state = game.state
+    offer_choices(state, a.get("choices"))
+    try:
+        pass_priority(state, game.player(a.get("player", state.priority_player)))
+    finally:
+        withdraw_choices(state)
 
 
 @action("resolve")
