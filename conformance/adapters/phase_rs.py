@@ -502,6 +502,15 @@ class PhaseSession(ViewSession):
         if isinstance(seat, Outcome):
             return seat
         self._apply(seat, {"type": "PassPriority"})
+        if action.get("choices"):
+            # A pass that ends a step leads to the next step's turn-based actions, which may ask
+            # the case's choices (the cleanup discard, CR 514.1).
+            answers = {**self.choices, **dict(action["choices"])}
+            try:
+                while self._waiting() in self.prompts.handlers:
+                    self.prompts.answer(answers)
+            except IllegalAnswer as exc:
+                return Outcome.rejected(exc.failure, str(exc))
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
