@@ -13,9 +13,10 @@ mana cost" (118.9), so no other alternative cost can be paid, but additional cos
 kicker can (118.9d); a spell with {X} in its mana cost has X = 0 (107.3b). The filter is checked
 on the spell as proposed (601.3e): a split card is offered if it, or one of its halves, matches,
 and may then be cast only as a half that matches, or fused only if the fused spell does
-(709.3a, 702.102c: Electrodominance for X = 2 casts Wear of Wear // Tear, not both halves). It goes on the stack
-above the resolving spell, which then finishes resolving. An answer that can't legally be cast
-is rejected (failure class of the cast), and the action that led to it changes nothing.
+(709.3a, 702.102c: Electrodominance for X = 2 casts Wear of Wear // Tear, not both halves).
+It goes on the stack above the resolving spell, which then finishes resolving. An answer that
+can't legally be cast is rejected (failure class of the cast), and the action that led to it
+changes nothing.
 """
 
 from __future__ import annotations
