@@ -269,6 +269,21 @@ def test_phase_total_cost_is_read_from_a_scratch_cast(phase_adapter: Any) -> Non
                             "targets": ["bob"]}) is False  # no mana
 
 
+def test_phase_total_cost_of_a_flashback_cast_is_null_off_the_graveyard(
+        phase_adapter: Any) -> None:
+    """A flashback cost is offered only for a cast from the graveyard (702.34a): proposed for
+    a cast from a hand it is no total cost at all, as the cast itself is refused."""
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "hand", "card": "Think Twice", "zone": "hand", "owner": "alice"},
+        {"handle": "gy", "card": "Think Twice", "zone": "graveyard", "owner": "alice"}]},
+        "Think Twice")
+    assert session.observe({"query": "total_cost", "object": "hand"}) == "{1}{U}"
+    assert session.observe({"query": "total_cost", "object": "hand",
+                            "alternative": "flashback"}) is None
+    assert session.observe({"query": "total_cost", "object": "gy",
+                            "alternative": "flashback"}) == "{2}{U}"
+
+
 def test_phase_answers_choices_made_while_resolving(phase_adapter: Any) -> None:
     session = _phase_session(phase_adapter, {"objects": [
         {"handle": "clone", "card": "Clone", "zone": "stack", "owner": "alice"},
