@@ -152,9 +152,10 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
         for recipient, amount in division.items():
             if amount > 0:
                 events.append(_event(state, oid, amount, recipient))
+    attacking = attackers(state)
     for blocker, attacker in blocking(state).items():
-        if blocker not in dealers or attacker not in state.objects:
-            continue
+        if blocker not in dealers or attacker not in attacking:
+            continue  # 510.1d: it blocks no creature still in combat (gone, or removed)
         power = _power(chars[blocker])
         if power > 0:
             events.append(_event(state, blocker, power, attacker))

@@ -2,6 +2,7 @@
 
 Effects (``{type = ...}`` in a spell's or ability's ``effects``):
 
+* ``remove_from_combat {target}``: remove creatures from combat (CR 506.4, Reconnaissance).
 * ``double_pt {target, power = true, toughness = true, duration}``: double power and/or
   toughness (CR 701.10a-c): the object gets +X/+Y where X and Y are its power and toughness as
   the effect begins (locked in, 611.2c); a negative value doubles to a more negative one
@@ -30,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.combat.declare import combat
 from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import query
@@ -47,6 +49,22 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__: list[str] = []
+
+
+@effect("remove_from_combat", params={"target": "ref: the creatures to remove from combat"},
+        cr=("506.4", "509.1h", "510.1c", "510.1d"),
+        example='Reconnaissance: {type = "remove_from_combat", target = "t"}')
+def _remove_from_combat(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Remove each target creature from combat (CR 506.4): it stops being an attacking or
+    blocking creature. An attacker it was blocking stays blocked (509.1h) and assigns it no
+    damage (510.1c); a creature that was blocking it assigns no combat damage (510.1d)."""
+    record = combat(ctx.state)
+    for obj in objects_of(ctx, ctx.refs(p)):
+        was_attacking = record["attackers"].pop(obj.id, None) is not None
+        was_blocking = record["blocks"].pop(obj.id, None) is not None
+        if was_attacking or was_blocking:
+            ctx.state.log("removed-from-combat", object=obj.id)
+            ctx.state.changed()
 
 
 @effect("double_pt")

@@ -170,12 +170,26 @@ def apply_enter_replacements(state: GameState, new: GameObject) -> None:
     for _ in range(64):
         pending = applicable_replacements(state, new, done)
         if not pending:
-            return
+            break
         copies = [r for r in pending if "copy" in r.ability]
         chosen = copies[0] if copies else pending[0]
         done.add(chosen.key)
         _apply(state, new, chosen)
         state.changed()
+    _intrinsic_counters(state, new)
+
+
+def _intrinsic_counters(state: GameState, new: GameObject) -> None:
+    """Check 306.5b and 310.4b: a planeswalker enters with loyalty counters equal to its
+    printed loyalty, a battle with defense counters equal to its printed defense (intrinsic
+    "enters with" abilities, read from the permanent as it enters: a copy of a planeswalker
+    uses the copied loyalty, 707.2)."""
+    chars = compute_all(state)[new.id]
+    for kind, value, card_type in (("loyalty", chars.loyalty, "Planeswalker"),
+                                   ("defense", chars.defense, "Battle")):
+        if chars.has_type(card_type) and isinstance(value, int) and value > 0:
+            new.counters[kind] = new.counters.get(kind, 0) + value
+            state.changed()
 
 
 def _pays_optional_cost(state: GameState, new: GameObject, rep: EnterReplacement) -> bool:
