@@ -56,9 +56,11 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                       "kind": "str!: \"triggered\"", "trigger": "trigger!: when it triggers",
                       "targets": "targets: target slots, chosen as it is put on the stack "
                       "(603.3d)", "effects": "effects: what it does", "text": _TEXT,
-                      "optional": "bool: \"you may\""},
-                  ("603", "603.2", "603.3d"), 'Soul Warden: {kind = "triggered", trigger = '
-                  '{event = "enters", filter = {...}}, effects = [...]}'),
+                      "optional": "bool: \"you may\"",
+                      "condition": "condition: an intervening \"if\" clause, checked as the "
+                      "event happens and again as it resolves (603.4)"},
+                  ("603", "603.2", "603.3d", "603.4"), 'Soul Warden: {kind = "triggered", '
+                  'trigger = {event = "enters", filter = {...}}, effects = [...]}'),
     "static": ("A static ability (CR 604): a continuous effect (``effect``), a rule "
                "(``rule``), a permission or a player effect, while it functions.", {
                    "kind": "str!: \"static\"", "effect": "op: the layer operation it applies",

@@ -191,6 +191,22 @@ def test_phase_casts_through_the_engine_and_rejects_what_it_refuses(phase_adapte
     assert session.observe({"query": "mana_pool", "player": "alice"}) == ""
 
 
+def test_phase_finds_a_lone_target_under_a_cast_trigger(phase_adapter: Any) -> None:
+    """phase.rs chooses a lone legal target itself; the adapter reads it from the spell just
+    cast, which a cast trigger (Guttersnipe's, CR 601.2i, 603.3) covers on the stack."""
+    session = _phase_session(phase_adapter, {"mana_pool": {"alice": "{R}{U}{U}"}, "objects": [
+        {"handle": "snipe", "card": "Guttersnipe", "zone": "battlefield", "owner": "alice"},
+        {"handle": "shock", "card": "Shock", "zone": "hand", "owner": "alice"},
+        {"handle": "twincast", "card": "Twincast", "zone": "hand", "owner": "alice"}]},
+        "Guttersnipe", "Shock", "Twincast")
+    assert session.perform({"type": "cast", "player": "alice", "object": "shock",
+                            "targets": ["bob"]}).ok
+    assert session.perform({"type": "cast", "player": "alice", "object": "twincast",
+                            "targets": ["shock"]}).ok
+    assert session.observe({"query": "stack"}) == [
+        "Shock", "ability of Guttersnipe", "Twincast", "ability of Guttersnipe"]
+
+
 def test_phase_combat_goes_through_the_declaration_prompts(phase_adapter: Any) -> None:
     session = _phase_session(phase_adapter, {"objects": [
         {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "alice"},
@@ -251,6 +267,21 @@ def test_phase_total_cost_is_read_from_a_scratch_cast(phase_adapter: Any) -> Non
     assert session.observe({"query": "zone", "object": "burst"}) == "hand"  # untouched
     assert session.observe({"query": "can_cast", "object": "burst",
                             "targets": ["bob"]}) is False  # no mana
+
+
+def test_phase_total_cost_of_a_flashback_cast_is_null_off_the_graveyard(
+        phase_adapter: Any) -> None:
+    """A flashback cost is offered only for a cast from the graveyard (702.34a): proposed for
+    a cast from a hand it is no total cost at all, as the cast itself is refused."""
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "hand", "card": "Think Twice", "zone": "hand", "owner": "alice"},
+        {"handle": "gy", "card": "Think Twice", "zone": "graveyard", "owner": "alice"}]},
+        "Think Twice")
+    assert session.observe({"query": "total_cost", "object": "hand"}) == "{1}{U}"
+    assert session.observe({"query": "total_cost", "object": "hand",
+                            "alternative": "flashback"}) is None
+    assert session.observe({"query": "total_cost", "object": "gy",
+                            "alternative": "flashback"}) == "{2}{U}"
 
 
 def test_phase_answers_choices_made_while_resolving(phase_adapter: Any) -> None:

@@ -266,3 +266,36 @@ def test_a_slot_with_several_targets_takes_distinct_legal_ones() -> None:
     assert observe(g, "targets", object="s") == ["a", "b"]
     g.perform({"type": "resolve"})
     assert [observe(g, "damage", object=h) for h in "abc"] == [1, 1, 0]
+
+
+#: The halves' mana values, restated from their printed costs: Wear {1}{R}, Tear {W}.
+_WEAR_TEAR = {"Wear": 2, "Tear": 1, "fused": 3}
+_WT_TARGETS = {"Wear": ["stone"], "Tear": ["paci"], "fused": ["stone", "paci"]}
+
+
+@pytest.mark.parametrize("x", range(1, 4))
+@pytest.mark.parametrize("half", sorted(_WEAR_TEAR))
+def test_a_free_cast_limit_on_mana_value_checks_the_spell_as_cast(x: int, half: str) -> None:
+    """Electrodominance ("a spell with mana value X or less", 608.2g) may cast a split card as
+    a half whose own mana value fits, whatever the card's combined value in hand, and fused
+    only if both halves together fit (709.3a, 601.3e, 702.102c)."""
+    setup = {"mana_pool": {"alice": "{R}{R}" + "{C}" * x}, "objects": [
+        {"handle": "dom", "card": "Electrodominance", "zone": "hand"},
+        {"handle": "wt", "card": "Wear // Tear", "zone": "hand"},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield"},
+        {"handle": "stone", "card": "Mind Stone", "zone": "battlefield", "owner": "bob"},
+        {"handle": "paci", "card": "Pacifism", "zone": "battlefield", "owner": "bob",
+         "attached_to": "bears"}]}
+    g = game(setup)
+    g.perform({"type": "cast", "player": "alice", "object": "dom", "targets": ["bob"], "x": x})
+    answer = {"object": "wt", "half": half, "targets": _WT_TARGETS[half]}
+    resolve = {"type": "resolve", "choices": {"free_cast": answer}}
+    if _WEAR_TEAR[half] > x:
+        assert _rejected(g, resolve) == "illegal-choice"
+        assert observe(g, "zone", object="wt") == "hand"
+        return
+    g.perform(resolve)
+    assert observe(g, "stack") == ["Wear // Tear" if half == "fused" else half]
+    g.perform({"type": "resolve"})
+    assert observe(g, "zone", object="stone") == ("graveyard" if half != "Tear" else "battlefield")
+    assert observe(g, "zone", object="paci") == ("graveyard" if half != "Wear" else "battlefield")

@@ -57,6 +57,7 @@ class PhasePrompts:
             "PileChoice": self._pile, "TriggerTargetSelection": self._trigger_targets,
             "OrderTriggers": self._order_triggers, "SearchChoice": self._search,
             "DiscardChoice": self._discard, "RevealChoice": self._reveal,
+            "DiscardToHandSize": self._discard_to_hand_size,
             "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
             "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
             "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
@@ -429,6 +430,11 @@ class PhasePrompts:
                                                   f"discard, {handles} given")
         self._select(data, handles, "discard")
         self.discarded.update(self.s._id(h) for h in handles)
+
+    def _discard_to_hand_size(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The cleanup step's discard down to maximum hand size (CR 514.1): choice
+        ``discard``, the cards the active player discards, as for any discard of their choice."""
+        self._discard(data, answers)
 
     def _reveal(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         """The card chosen from a revealed hand (701.20): choice ``card``."""

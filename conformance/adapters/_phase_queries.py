@@ -296,6 +296,13 @@ class PhaseQueries:
                                   "601.2f's total cost needs neither")
             if not outcome.ok:
                 return None
+            alternative = str(query.get("alternative") or "").replace("-", "_")
+            if alternative and alternative != "without_paying_mana_cost" \
+                    and not session._asked.get("AlternativeCastChoice") and not (
+                        alternative == "flashback" and owner.get("zone") == "Graveyard"):
+                # phase.rs offered no such alternative cost (a flashback cost from a hand,
+                # 702.34a): the proposal is illegal, as the cast action finds (_unanswered)
+                return None
             if session.game.waiting_for().get("type") == "ManaPayment":
                 pending = session.game.state()["state"].get("pending_cast") or {}
                 return total_cost_text(pending.get("cost"))

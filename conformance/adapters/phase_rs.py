@@ -502,6 +502,15 @@ class PhaseSession(ViewSession):
         if isinstance(seat, Outcome):
             return seat
         self._apply(seat, {"type": "PassPriority"})
+        if action.get("choices"):
+            # A pass that ends a step leads to the next step's turn-based actions, which may ask
+            # the case's choices (the cleanup discard, CR 514.1).
+            answers = {**self.choices, **dict(action["choices"])}
+            try:
+                while self._waiting() in self.prompts.handlers:
+                    self.prompts.answer(answers)
+            except IllegalAnswer as exc:
+                return Outcome.rejected(exc.failure, str(exc))
         return Outcome.done()
 
     def _do_resolve(self, action: Mapping[str, Any]) -> Outcome:
@@ -884,14 +893,13 @@ class PhaseSession(ViewSession):
             return ("cannot-pay", "phase.rs offered no kicker choice: it offers kicker only "
                                   "when the total cost with kicker can be paid")
         wanted_kicks = int(action.get("kicked", 0) or 0)
-        top = self.game.stack()[-1] if self.game.stack() else {}
+        top = self._stack_entry(action)
         paid = self.queries.kicks(int(top.get("source_id", -1))) if top else 0
         if wanted_kicks > 1 and paid < wanted_kicks:
             return ("illegal-choice", f"phase.rs let kicker be paid {paid} time(s), not "
                                       f"{wanted_kicks}: only multikicker repeats (702.33c)")
         wanted = [self._target(t) for t in self._targets(action) if t is not None]
         if len(wanted) > self._asked.get("TargetSelection", 0):
-            top = self.game.stack()[-1] if self.game.stack() else {}
             ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
             got: list[Any] = []
             while ability:  # each target word's choice, in the spell's text order
@@ -903,6 +911,18 @@ class PhaseSession(ViewSession):
                 return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
                                           f"case's targets {wanted} are not legal")
         return None
+
+    def _stack_entry(self, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The stack entry of the spell or ability the action just put on the stack: the
+        topmost whose source is the action's object. It needn't be the top of the stack: an
+        ability that triggered on the cast (Guttersnipe's, CR 601.2i, 603.3) goes above it."""
+        stack = self.game.stack()
+        try:
+            oid = self._id(str(action.get("object")))
+        except Unsupported:
+            oid = None
+        mine = [e for e in stack if oid is not None and int(e.get("source_id", -1)) == oid]
+        return mine[-1] if mine else (stack[-1] if stack else {})
 
     def _cancel(self, seat: int, failure: str, message: str) -> Outcome:
         try:

@@ -90,6 +90,9 @@ class PythonMtgSession(ViewSession):
     def __init__(self, mtg: Any, driver: Any, request: StartRequest) -> None:
         self.mtg = mtg
         self.driver = driver
+        #: Land plays python-mtg accepted from this session's ``play_land`` actions, by player
+        #: (the engine itself records only whether a land was played this turn).
+        self.land_plays: dict[str, int] = {}
         setup = request.setup
         self.players = [str(p) for p in setup.get("players", ["alice", "bob"])]
         if len(self.players) != 2:
@@ -270,8 +273,12 @@ class PythonMtgSession(ViewSession):
             return self._basic_land_types(str(query.get("player")))
         if name == "domain":  # CR 207.2c, 305.6
             return len(self._basic_land_types(str(query.get("player"))))
-        if name == "lands_played":  # python-mtg records whether a land was played (305.2)
-            return int((str(query.get("player")),) in self.game.state.get("_land_played", set()))
+        if name == "lands_played":  # 305.2
+            # python-mtg records only whether a land was played this turn; with additional
+            # land plays (Exploration, 305.2a) the count is that of the plays it accepted.
+            player = str(query.get("player"))
+            played = int((player,) in self.game.state.get("_land_played", set()))
+            return max(played, self.land_plays.get(player, 0)) if played else 0
         raise Unsupported(f"query {name!r} is not expressible through python-mtg")
 
     def perform(self, action: Mapping[str, Any]) -> Outcome:
@@ -295,6 +302,7 @@ class PythonMtgSession(ViewSession):
         move = ("play", player, cid)
         if any(tuple(m.raw) == move for m in self.game.legal_moves):
             self.game.push(move)
+            self.land_plays[player] = self.land_plays.get(player, 0) + 1
             return Outcome.done()
         st = self.game.state
         view = self._object_view(cid, handle)

@@ -10,9 +10,13 @@ announcements; X is 0 (107.3b), and an answer announcing another X is refused.
 The spell is cast during the resolution, so timing restrictions based on its card type and the
 need for priority don't apply (608.2g); it is cast for the alternative cost "without paying its
 mana cost" (118.9), so no other alternative cost can be paid, but additional costs such as
-kicker can (118.9d); a spell with {X} in its mana cost has X = 0 (107.3b). It goes on the stack
-above the resolving spell, which then finishes resolving. An answer that can't legally be cast
-is rejected (failure class of the cast), and the action that led to it changes nothing.
+kicker can (118.9d); a spell with {X} in its mana cost has X = 0 (107.3b). The filter is checked
+on the spell as proposed (601.3e): a split card is offered if it, or one of its halves, matches,
+and may then be cast only as a half that matches, or fused only if the fused spell does
+(709.3a, 702.102c: Electrodominance for X = 2 casts Wear of Wear // Tear, not both halves).
+It goes on the stack above the resolving spell, which then finishes resolving. An answer that
+can't legally be cast is rejected (failure class of the cast), and the action that led to it
+changes nothing.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ from typing import Any
 
 from reference_engine.casting.cast import FREE, cast_spell
 from reference_engine.casting.permissions import Permission
+from reference_engine.core.characteristics import printed_characteristics
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.errors import RulesViolation
+from reference_engine.core.objects import GameObject
+from reference_engine.core.state import GameState
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.values import with_choices
 
@@ -44,13 +51,16 @@ def _cast_action(ctx: ResolveContext, answer: Any) -> dict[str, Any]:
     return {**fields, "player": ctx.controller, "alternative": FREE, "x": 0}
 
 
-def _cast_now(ctx: ResolveContext, action: Mapping[str, Any], zone: str) -> None:
-    """Cast under a one-off permission for just that card from ``zone``."""
+def _cast_now(ctx: ResolveContext, action: Mapping[str, Any], zone: str,
+              spells: Mapping[str, Any]) -> None:
+    """Cast under a one-off permission for just that card from ``zone``, covering only a spell
+    matching ``spells`` as it is proposed: the half being cast of a split card, or both halves
+    of a fused one (CR 601.3e, 709.3a, 702.102c)."""
     state = ctx.state
     obj = state.by_handle(str(action.get("object")))
     perms: list[Permission] = state.extra.setdefault(_PERMS, [])
-    perm = Permission(player=ctx.controller, zones=(zone,), free=True, only_object=obj.id,
-                      source=ctx.source_id)
+    perm = Permission(player=ctx.controller, zones=(zone,), spells=spells or None, free=True,
+                      only_object=obj.id, source=ctx.source_id)
     perms.append(perm)
     offer_choices(state, action.get("choices"))
     try:
@@ -58,6 +68,20 @@ def _cast_now(ctx: ResolveContext, action: Mapping[str, Any], zone: str) -> None
     finally:
         withdraw_choices(state)
         state.extra[_PERMS] = [p for p in state.extra.get(_PERMS, []) if p is not perm]
+
+
+def _may_match(state: GameState, obj: GameObject, flt: Mapping[str, Any],
+               fctx: FilterContext) -> bool:
+    """Whether ``obj`` could be cast as a spell matching ``flt``: as it is in its zone, or, for
+    a split card, as one of its halves, since only the half being cast counts (CR 709.3a,
+    601.3e). Whatever is then proposed is checked again as a spell (``_cast_now``)."""
+    if matches(state, obj, flt, ctx=fctx):
+        return True
+    card = obj.card
+    return card.is_split and any(
+        matches(state, obj, flt, ctx=fctx, chars=printed_characteristics(
+            card, zone="stack", transformed=obj.transformed, cast_half=i, era=state.era))
+        for i in range(len(card.faces)))
 
 
 @effect("cast_without_paying", params={
@@ -80,7 +104,7 @@ def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         return
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
     options = [o for o in state.objects_in(zone, ctx.controller)
-               if matches(state, o, flt, ctx=fctx)]
+               if _may_match(state, o, flt, fctx)]
     names = [o.handle or f"#{o.id}" for o in options]
     optional = bool(p.get("optional", True))
     choice = str(p.get("choice", "free_cast"))
@@ -95,5 +119,7 @@ def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     if str(action.get("object")) not in names:
         raise RulesViolation("illegal-choice", f"{action.get('object')!r} can't be cast this "
                              f"way (it must be one of {names})")
-    # 601.2: an illegal cast is rejected; the action that led here is then undone whole.
-    _cast_now(ctx, action, zone)
+    # 601.2: an illegal cast is rejected; the action that led here is then undone whole. The
+    # card matched the filter in its zone (a split card there matches if either half does,
+    # 709.4); the spell as proposed must match it too (601.3e, 709.3a).
+    _cast_now(ctx, action, zone, flt)

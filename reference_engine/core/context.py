@@ -209,6 +209,14 @@ def _controller_of(ctx: ResolveContext, arg: Any) -> list[dict[str, Any]]:
     return [{"player": player}] if player is not None else []
 
 
+@reference("each_player")
+def _each_player(ctx: ResolveContext, arg: Any) -> list[dict[str, Any]]:
+    """``"each_player"``: every player in the game, without targeting ("deals 4 damage to each
+    player", "each player loses 2 life"), in APNAP order (CR 101.4); the damage or life loss
+    happens to all of them at once, so state-based actions see every result together (704.3)."""
+    order = ctx.state.turn_order
+    start = order.index(ctx.state.active_player)
+    return [{"player": p} for p in order[start:] + order[:start]]
 
 
 def effect(name: str, *, params: Params = None, cr: tuple[str, ...] = (),

@@ -184,6 +184,14 @@ def resolve_top(state: GameState) -> None:
             state.log("fizzle", object=obj.id, card=obj.card.name)
             _leave_stack(state, obj, countered=True)
             return
+    if (obj.ability is not None and ability is not None and ability.get("kind") == "triggered"
+            and "condition" in ability
+            and not effect_condition_holds(ctx, ability["condition"])):
+        # 603.4: an intervening "if" clause false as the ability resolves: it is removed from
+        # the stack and does nothing.
+        state.log("intervening-if-false", object=obj.id, card=obj.card.name)
+        _leave_stack(state, obj, countered=False)
+        return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)
     from reference_engine.layers.values import snapshot_targets
 

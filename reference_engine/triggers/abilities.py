@@ -9,7 +9,8 @@ the triggered abilities on the stack, the active player's first, then the others
 are chosen (603.3d, :mod:`reference_engine.resolution.trigger_targets`, through
 :data:`PUT_ON_STACK_HOOKS`). Leaves-the-battlefield abilities look back in time (603.10a,
 :mod:`reference_engine.triggers.last_known`); delayed triggered abilities (603.7) are in
-:mod:`reference_engine.triggers.delayed`.
+:mod:`reference_engine.triggers.delayed`. An intervening "if" clause (the ability's
+``condition``, CR 603.4) is checked as the event happens, here, and again as it resolves.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
+from reference_engine.core.errors import SetupError
 from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.last_known import trigger_sources
@@ -34,6 +36,7 @@ __all__ = [
     "TRIGGER_SOURCES",
     "PendingTrigger",
     "collect_triggers",
+    "intervening_if_holds",
     "put_triggers_on_stack",
     "trigger_matcher",
 ]
@@ -106,12 +109,32 @@ def collect_triggers(state: GameState) -> None:
                 if obj.zone not in spec.get("zones", ["battlefield"]):
                     continue
                 matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
-                if matcher is not None and matcher(state, obj, spec, event):
+                if matcher is not None and matcher(state, obj, spec, event) \
+                        and intervening_if_holds(state, ability, obj.id, obj.controller, chars):
                     pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
                                                   dict(ability), event,
                                                   label=obj.handle or obj.card.name))
         for source in TRIGGER_SOURCES:
             pending += source(state, event, cursor + index)
+
+
+def intervening_if_holds(state: GameState, ability: Mapping[str, Any], source: int | None,
+                         you: str | None, chars: Mapping[int, Any] | None = None) -> bool:
+    """603.4: a triggered ability with an intervening "if" clause (its ``condition``) triggers
+    only if the condition is true as the trigger event happens, and does nothing on resolution
+    unless it is still true then (see :func:`reference_engine.resolution.stack.resolve_top`).
+    "You" is the ability's controller, "this" its source."""
+    cond = ability.get("condition")
+    if cond is None:
+        return True
+    from reference_engine.layers.conditions import ConditionContext, holds
+
+    if not isinstance(cond, Mapping):
+        raise SetupError(f"a triggered ability's condition must be a table, not {cond!r}")
+    if chars is None:
+        chars = compute_all(state)
+    return holds(state, cond, ConditionContext(source=source, you=you,
+                                               chars_of=chars.__getitem__))
 
 
 def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[PendingTrigger]:

@@ -39,12 +39,14 @@ from reference_engine.core.registry import (
     STEP_SKIPS,
     action,
     on_step,
+    skip_step,
 )
 from reference_engine.core.state import STEPS, GameState
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
 from reference_engine.sba.checks import check_state_based_actions
 from reference_engine.triggers.abilities import collect_triggers, put_triggers_on_stack
+from reference_engine.turn.hand_size import discard_to_hand_size
 from reference_engine.turn.pool_emptying import empty_mana_pools
 
 if TYPE_CHECKING:
@@ -155,7 +157,15 @@ def pass_priority(state: GameState, player: str) -> None:
 
 @action("pass_priority")
 def _pass(game: Game, a: Mapping[str, Any]) -> None:
-    pass_priority(game.state, game.player(a.get("player", game.state.priority_player)))
+    """The player with priority passes (CR 117.3d); choices that the passes lead to (the top
+    of the stack resolving, or the turn-based actions of the next step, such as the cleanup
+    discard of 514.1) come from the action's ``choices``."""
+    state = game.state
+    offer_choices(state, a.get("choices"))
+    try:
+        pass_priority(state, game.player(a.get("player", state.priority_player)))
+    finally:
+        withdraw_choices(state)
 
 
 @action("resolve")
@@ -262,9 +272,20 @@ def _draw_step(state: GameState) -> None:
     draw_cards(state, state.active_player)
 
 
+@skip_step("draw")
+def _first_draw_skipped(state: GameState) -> bool:
+    """103.8a: in a two-player game the player who plays first skips the draw step of their
+    first turn, the game's turn 1 (the setup's active player on turn 1 is the starting player,
+    103.1). Only that step is skipped: the upkeep still happens. In other multiplayer games no
+    player skips it (103.8c)."""
+    return state.turn == 1 and len(state.players) == 2
+
+
 @on_step("cleanup")
 def _cleanup(state: GameState) -> None:
-    """Turn-based actions 514.2: damage wears off and "until end of turn" effects end."""
+    """Turn-based actions of the cleanup step, in order: 514.1, the active player discards down
+    to their maximum hand size; 514.2, damage wears off and "until end of turn" effects end."""
+    discard_to_hand_size(state)
     for obj in state.battlefield():
         obj.damage = 0
     state.effects = [e for e in state.effects if e.duration != "end-of-turn"]
