@@ -225,6 +225,70 @@ def test_phase_combat_goes_through_the_declaration_prompts(phase_adapter: Any) -
         {"source": "bears", "target": "bob", "amount": 2, "combat": True}]
 
 
+def test_phase_trample_excess_goes_to_what_the_attacker_attacks(phase_adapter: Any) -> None:
+    """Attacking a planeswalker, a trampler's excess is phase.rs's ``trample_damage`` when the
+    case names the planeswalker and its ``controller_damage`` when it names the player, which
+    phase.rs refuses without trample over planeswalkers (CR 702.19c, 702.19f)."""
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "dreadmaw", "card": "Colossal Dreadmaw", "zone": "battlefield",
+         "owner": "alice"},
+        {"handle": "jace", "card": "Jace Beleren", "zone": "battlefield", "owner": "bob",
+         "counters": {"loyalty": 3}},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "battlefield", "owner": "bob"}]},
+        "Colossal Dreadmaw", "Jace Beleren", "Grizzly Bears")
+    assert session.perform({"type": "declare_attackers", "player": "alice", "attackers": [
+        {"object": "dreadmaw", "defender": "jace"}]}).ok
+    assert session.perform({"type": "declare_blockers", "player": "bob",
+                            "blockers": {"bears": "dreadmaw"}}).ok
+    to_bob = session.perform({"type": "advance", "to": "end-of-combat", "choices": {
+        "combat_damage": {"dreadmaw": {"bears": 2, "bob": 4}}}})
+    assert (to_bob.ok, to_bob.failure) == (False, "illegal-choice")
+    assert session.observe({"query": "life", "player": "bob"}) == 20  # restored
+    assert session.perform({"type": "advance", "to": "end-of-combat", "choices": {
+        "combat_damage": {"dreadmaw": {"bears": 2, "jace": 4}}}}).ok
+    assert session.observe({"query": "zone", "object": "jace"}) == "graveyard"
+    assert session.observe({"query": "life", "player": "bob"}) == 20
+
+
+def test_phase_double_strikers_divisions_follow_the_step_asked(phase_adapter: Any) -> None:
+    """phase.rs asks no first-strike division a 3-power trampler can make alone against a 2/4
+    blocker (all of it is needed for lethal, 702.19b), only the second: that is answered with
+    the list's second entry, and a first entry that isn't the division phase.rs made is an
+    illegal choice (CR 510.4)."""
+    setup = {"objects": [
+        {"handle": "giant", "card": "Hill Giant", "zone": "battlefield", "owner": "alice"},
+        {"handle": "spider", "card": "Giant Spider", "zone": "battlefield", "owner": "bob"}],
+        "effects": [{"type": "add_abilities", "keywords": ["double strike", "trample"],
+                     "affected": ["giant"]}]}
+    session = _phase_session(phase_adapter, setup, "Hill Giant", "Giant Spider")
+    assert session.perform({"type": "declare_attackers", "player": "alice",
+                            "attackers": ["giant"]}).ok
+    assert session.perform({"type": "declare_blockers", "player": "bob",
+                            "blockers": {"spider": "giant"}}).ok
+    wrong = session.perform({"type": "advance", "to": "end-of-combat", "choices": {
+        "combat_damage": {"giant": [{"spider": 2, "bob": 1}, {"spider": 1, "bob": 2}]}}})
+    assert (wrong.ok, wrong.failure) == (False, "illegal-choice")
+    assert session.observe({"query": "life", "player": "bob"}) == 20  # restored
+    assert session.perform({"type": "advance", "to": "end-of-combat", "choices": {
+        "combat_damage": {"giant": [{"spider": 3}, {"spider": 1, "bob": 2}]}}}).ok
+    assert session.observe({"query": "life", "player": "bob"}) == 18
+    assert session.observe({"query": "zone", "object": "spider"}) == "graveyard"
+
+
+def test_phase_declines_to_put_a_planeswalker_onto_the_battlefield(phase_adapter: Any) -> None:
+    """The sandbox's MoveToZone gives a planeswalker none of the loyalty counters it enters
+    with (CR 306.5b): an engine limit, declined."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    session = _phase_session(phase_adapter, {"objects": [
+        {"handle": "jace", "card": "Jace Beleren", "zone": "hand", "owner": "bob"}]},
+        "Jace Beleren")
+    with pytest.raises(Unsupported, match="loyalty") as declined:
+        session.perform({"type": "put_onto_battlefield", "object": "jace"})
+    assert decline_limit(str(declined.value)) == "engine"
+    assert session.observe({"query": "zone", "object": "jace"}) == "hand"
+
+
 def test_phase_creates_setup_tokens_and_attachments_through_its_sandbox(
         phase_adapter: Any) -> None:
     session = _phase_session(phase_adapter, {"objects": [

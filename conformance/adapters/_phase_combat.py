@@ -158,39 +158,64 @@ class PhaseCombat:
             return self._restore(root, "cannot-block", str(exc))
         return Outcome.done()
 
-    def assign_damage(self, action: Mapping[str, Any], divided: dict[int, int]
+    def assign_damage(self, action: Mapping[str, Any], divided: dict[int, dict[int, int]]
                       ) -> Outcome | None:
         """Answer phase.rs's combat damage assignment prompt (CR 510.1c-d) from the
         ``combat_damage`` choice, ``{attacker = {blocker = n, player = n}}`` (for a double striker a
         list: one division per combat damage step, CR 510.4); a division phase.rs refuses is an
-        ``illegal-choice`` rejection (None when the answer was taken). ``divided`` counts the
-        divisions each attacker has made during this action."""
+        ``illegal-choice`` rejection (None when the answer was taken).
+
+        A list's division is the one for the step phase.rs asks in: the second once its
+        first-strike damage is done (``first_strike_done`` in its combat record), as the
+        reference engine reads it; phase.rs asks no division it can make alone (a lone blocker
+        without trample, or too little damage for more than one), so the count of prompts is no
+        guide. ``divided`` records, per attacker, the steps it was asked a division in and how
+        many events had been seen then (:meth:`PhaseSession._unasked_divisions` reads both).
+
+        The recipients: a blocker is an assignment; the player, planeswalker or battle the
+        creature attacks is phase.rs's ``trample_damage`` (702.19b); the controller of an
+        attacked planeswalker is its ``controller_damage`` (only "trample over planeswalkers"
+        may assign there, 702.19c; plain trample never, 702.19f), so phase.rs judges each of
+        these itself."""
         data = dict(self.s.game.waiting_for().get("data") or {})
         answers = {**self.s.choices, **dict(action.get("choices") or {})}
         oid = int(data.get("attacker_id", -1))
         attacker = self.s._handle_of(oid)
         given = (answers.get("combat_damage") or {}).get(attacker) or {}
+        combat = self.s.game.state()["state"].get("combat") or {}
+        step = 1 if combat.get("first_strike_done") and combat.get(
+            "first_strike_participants") else 0
         if isinstance(given, list):
-            index = divided.get(oid, 0)
-            given = given[index] if index < len(given) else {}
-        divided[oid] = divided.get(oid, 0) + 1
+            given = given[step] if step < len(given) else {}
+        divided.setdefault(oid, {})[step] = len(self.s.events)
         division = dict(given)
         if not division:
             raise Unsupported(f"phase.rs asks how {attacker} divides its combat damage; the "
                               "case gives no combat_damage choice for it")
         target = data.get("attack_target") or {}
+        attacked = int(target.get("data", -1))
+        defending = int(data.get("defending_player", -1))
         assignments: list[list[int]] = []
-        to_player = 0
+        to_target = to_controller = 0
         for ref, amount in division.items():
-            if ref in self.s.players or (target.get("type") != "Player"
-                  and self.s._id(str(ref)) == int(target.get("data", -1))):
-                to_player += int(amount)
+            if ref in self.s.players:
+                seat = self.s.players.index(str(ref))
+                if target.get("type") == "Player" and seat == attacked:
+                    to_target += int(amount)
+                elif target.get("type") != "Player" and seat == defending:
+                    to_controller += int(amount)
+                else:
+                    return Outcome.rejected("illegal-choice", f"{attacker} attacks "
+                                            f"{target}; phase.rs's division has no place for "
+                                            f"damage to {ref} (CR 510.1c-d)")
+            elif target.get("type") != "Player" and self.s._id(str(ref)) == attacked:
+                to_target += int(amount)
             else:
                 assignments.append([self.s._id(str(ref)), int(amount)])
         try:
             self.s._apply(int(data.get("player", 0)), {"type": "AssignCombatDamage", "data": {
-                "assignments": assignments, "trample_damage": to_player,
-                "controller_damage": 0}})
+                "assignments": assignments, "trample_damage": to_target,
+                "controller_damage": to_controller}})
         except ValueError as exc:
             return Outcome.rejected("illegal-choice", str(exc))
         return None

@@ -609,7 +609,7 @@ class PhaseSession(ViewSession):
         if self.game.stack():
             return Outcome.rejected("illegal-action", "the stack is not empty")
         start = (self.game.turn, str(self.game.phase))
-        divided: dict[int, int] = {}  # combat damage steps each attacker has divided in
+        divided: dict[int, dict[int, int]] = {}  # per attacker: step asked -> events seen
         first_event = len(self.events)
         for _ in range(60):
             waiting = self._waiting()
@@ -639,19 +639,34 @@ class PhaseSession(ViewSession):
                 raise Unsupported(f"phase.rs asks {waiting} on the way to {target}")
         raise Unsupported(f"advance: phase.rs did not reach {target}")
 
-    def _unasked_divisions(self, action: Mapping[str, Any], divided: Mapping[int, int],
-                           first_event: int) -> Outcome:
+    def _unasked_divisions(self, action: Mapping[str, Any],
+                           divided: Mapping[int, Mapping[int, int]], first_event: int
+                           ) -> Outcome:
         """A ``combat_damage`` answer for an attacker phase.rs asked no division of (one
-        blocker and no trample: all its damage goes to the blocker, CR 510.1c) is legal only
-        if it is the division phase.rs made: the same recipients, and all of the attacker's
-        power (510.1a); otherwise the case's choice is an ``illegal-choice``."""
+        blocker and no trample: all its damage goes to the blocker, CR 510.1c; or too little
+        damage to reach past lethal, 702.19b) is legal only if it is the division phase.rs
+        made: the same recipients, and all of the attacker's power (510.1a); otherwise the
+        case's choice is an ``illegal-choice``. Of a double striker's list (one division per
+        combat damage step, 510.4) the first-step division is compared when phase.rs asked
+        only the second: its first-strike damage is then the attacker's damage before that
+        prompt (phase.rs deals both in one step, so no other split of its events is known)."""
         answers = {**self.choices, **dict(action.get("choices") or {})}
         for handle, given in dict(answers.get("combat_damage") or {}).items():
             oid = self.setup.ids.get(str(handle))
-            if oid is None or oid in divided or not isinstance(given, Mapping):
+            if oid is None:
+                continue
+            asked = divided.get(oid) or {}
+            until = len(self.events)
+            if isinstance(given, list):
+                if 0 in asked or 1 not in asked or not given:
+                    continue
+                given, until = given[0], asked[1]
+            elif asked:
+                continue
+            if not isinstance(given, Mapping):
                 continue
             dealt: dict[str, int] = {}
-            for event in self.events[first_event:]:
+            for event in self.events[first_event:until]:
                 data = event.get("data") or {}
                 if (event.get("type") != "DamageDealt" or not data.get("is_combat")
                         or int(data.get("source_id", -1)) != oid):
@@ -680,8 +695,9 @@ class PhaseSession(ViewSession):
         made with it only when nothing in the game could replace or see a card entering: the
         card and every permanent have no replacement effect on a move and no zone-change
         trigger, and the card is no Aura (an Aura entering this way has what it enchants
-        chosen as it enters, 303.4f, which the sandbox move skips); otherwise the action is
-        unsupported (an engine limit)."""
+        chosen as it enters, 303.4f, which the sandbox move skips) and no planeswalker or battle
+        (they enter with loyalty or defense counters, 306.5b, 310.4b, which the sandbox move
+        doesn't give); otherwise the action is unsupported (an engine limit)."""
         oid = self._id(str(action.get("object")))
         state = self.game.state()["state"]
         obj = state["objects"].get(str(oid)) or {}
@@ -692,6 +708,14 @@ class PhaseSession(ViewSession):
             raise Unsupported("put onto the battlefield transformed: phase.rs has no action "
                               "that puts a card onto the battlefield back face up (its "
                               "sandbox moves a card front face up, then turns it)")
+        entering = set((obj.get("card_types") or {}).get("core_types") or [])
+        counted = sorted(entering & {"Planeswalker", "Battle"})
+        if counted:
+            raise Unsupported(
+                f"put onto the battlefield: phase.rs has no action that puts a {counted[0]} "
+                "onto the battlefield as an effect does; its sandbox's MoveToZone puts it "
+                f"there without the {'loyalty' if counted[0] == 'Planeswalker' else 'defense'} "
+                "counters it enters with (CR 306.5b, 310.4b)")
         if "Aura" in ((obj.get("card_types") or {}).get("subtypes") or []):
             raise Unsupported("put onto the battlefield: phase.rs has no action that puts an "
                               "Aura onto the battlefield as an effect does (choosing what it "
