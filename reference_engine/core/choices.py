@@ -4,7 +4,9 @@ A case supplies answers as data: ``setup.choices`` for the whole case, or ``choi
 action that leads to the choice (they override the setup's). Rules code asks with
 :func:`choose`; a choice the case did not answer is taken automatically only when there is a
 single option, otherwise the case is incomplete and :class:`SetupError` says which choice it
-needs.
+needs. An answer outside the options the rules offer is the player choosing something the
+rules don't allow: the action is rejected with ``illegal-choice`` (a Clone told to copy a
+permanent that is no longer a creature, CR 707.5), and the game is left as it was.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import setup_hook
 
 if TYPE_CHECKING:
@@ -43,12 +45,13 @@ def withdraw_choices(state: GameState) -> None:
 def choose(state: GameState, name: str, options: Sequence[Any] | None = None, *,
            default: Any = None, has_default: bool = False) -> Any:
     """The answer to choice ``name``: the case's answer, else the only option, else
-    ``default`` when one is given; an answer outside ``options`` is an error."""
+    ``default`` when one is given; an answer outside ``options`` is an illegal choice."""
     for answers in reversed(state.extra.get(_KEY, [])):
         if name in answers:
             value = answers[name]
             if options is not None and value not in options:
-                raise SetupError(
+                raise RulesViolation(
+                    "illegal-choice",
                     f"choice {name!r}: {value!r} is not one of the options {list(options)!r}")
             return value
     if options is not None and len(options) == 1:

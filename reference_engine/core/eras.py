@@ -54,6 +54,11 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # ("creature-types": a Minion is named "Minion") or after its subtypes plus the word "Token"
     # ("subtypes-plus-token", the current rule).
     "token_naming": ("creature-types", "subtypes-plus-token"),
+    # CR 704.5q / 122.3 (period 420.1, 420.5): "coexist" = the Sixth Edition list of
+    # state-based effects (420.5a-j, the only conditions they apply to, 420.1) has no rule for
+    # +1/+1 and -1/-1 counters, so both kinds stay on a permanent; "annihilate" = N of each
+    # are removed as a state-based action (a later rule: 120.2 in the CR of 2009-07-08).
+    "counter_annihilation": ("coexist", "annihilate"),
     # The world rule is not a switch: Sixth Edition 420.5i and CR 704.5k both keep the one that
     # has been a world permanent (an enchant world) for the shortest time (docs/eras.md).
 }

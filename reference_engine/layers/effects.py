@@ -154,9 +154,15 @@ def _set_name(chars: Characteristics, params: Mapping[str, Any], ctx: LayerConte
 
 @operation("add_types", "4")
 def _add_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
-    """Add card types, subtypes and supertypes "in addition to its other types" (CR 205.1b)."""
+    """Add card types, subtypes and supertypes "in addition to its other types" (CR 205.1b).
+
+    A subtype is gained only if it corresponds to one of the object's card types once the
+    effect's own card types are added (CR 205.3d): a noncreature artifact told it is a Goblin
+    doesn't become one, while "it's an artifact creature Golem" gives the Golem too.
+    """
     chars.types = tuple(dict.fromkeys(chars.types + tuple(params.get("types", []))))
-    chars.subtypes = tuple(dict.fromkeys(chars.subtypes + tuple(params.get("subtypes", []))))
+    gained = _gainable(params.get("subtypes", []), chars.types)
+    chars.subtypes = tuple(dict.fromkeys(chars.subtypes + gained))
     chars.supertypes = tuple(
         dict.fromkeys(chars.supertypes + tuple(params.get("supertypes", [])))
     )
@@ -185,11 +191,18 @@ def _subtype_kept(subtype: str, types: tuple[str, ...]) -> bool:
     return any(t.casefold() == o.casefold() for t in types for o in owners)
 
 
+def _gainable(subtypes: Any, types: tuple[str, ...]) -> tuple[str, ...]:
+    """Check 205.3d: of the subtypes an effect gives, those that correspond to a card type the
+    object has; an object can't gain a subtype of a card type it doesn't have."""
+    return tuple(str(t) for t in subtypes if _subtype_kept(str(t), types))
+
+
 @operation("set_types", "4")
 def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Replace card types with new ones (CR 205.1a).
 
-    Subtypes the effect names replace the old ones; otherwise the old subtypes that belong to
+    Subtypes the effect names replace the old ones (those of a card type the object has,
+    205.3d); otherwise the old subtypes that belong to
     a card type the object still has are kept ("becomes an artifact creature" keeps a Bear a
     Bear) and the others are removed (a creature that becomes a land loses its creature types).
     Supertypes change only if the effect says so.
@@ -197,7 +210,7 @@ def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
     if "types" in params:
         chars.types = tuple(params["types"])
     if "subtypes" in params:
-        chars.subtypes = tuple(params["subtypes"])
+        chars.subtypes = _gainable(params["subtypes"], chars.types)
     else:
         chars.subtypes = tuple(t for t in chars.subtypes if _subtype_kept(t, chars.types))
     if "supertypes" in params:

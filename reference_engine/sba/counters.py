@@ -4,6 +4,10 @@ A permanent with both +1/+1 and -1/-1 counters on it has N of each removed, N be
 of the two numbers (CR 704.5q, 122.3): a 2/2 with two +1/+1 counters that gets a -1/-1 counter
 ends up with one +1/+1 counter and no -1/-1 counter. Its power and toughness are the same
 before and after, since both kinds of counter apply in layer 7c (CR 613.4c).
+
+Era switch ``counter_annihilation``: under the Sixth Edition rules (Invasion era) the list of
+state-based effects (420.5a-j, the only conditions they apply to, 420.1) has no such rule, so
+``coexist`` leaves both kinds on the permanent; ``annihilate`` is the current rule.
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ MINUS = "-1/-1"
 @state_based_action
 def annihilate_counters(state: GameState) -> bool:
     """Check 704.5q: remove N +1/+1 and N -1/-1 counters from a permanent that has both, N
-    being the smaller count."""
+    being the smaller count (not in the Invasion era: switch ``counter_annihilation``)."""
+    if state.era.is_("counter_annihilation", "coexist"):
+        return False
     did = False
     for obj in state.battlefield():
         n = min(obj.counters.get(PLUS, 0), obj.counters.get(MINUS, 0))
