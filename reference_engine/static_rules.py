@@ -78,6 +78,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "players": "str: the players a player effect applies to",
                    "player_effect": "any: an effect on players (613.10)",
                    "additional_land_plays": "int: extra land plays per turn (305.2)",
+                   "no_maximum_hand_size": "bool: its controller has no maximum hand size "
+                   "(402.2, 514.1)",
                    "text": _TEXT},
                ("604", "611.3", "613"), 'Glorious Anthem: {kind = "static", affected = {type '
                '= "Creature", controller = "you"}, effect = {type = "modify_pt", power = 1, '

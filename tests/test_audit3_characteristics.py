@@ -96,3 +96,23 @@ def test_plus_and_minus_counters_annihilate_only_under_the_current_rules(
     left = {k: v for k, v in (("+1/+1", plus - n), ("-1/-1", minus - n)) if v}
     assert observe(g, "counters", object="giant") == left
     assert observe(g, "toughness", object="giant") == 3 + plus - minus
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=2, max_value=4), st.integers(min_value=0, max_value=3))
+def test_legends_made_at_once_tie_under_the_2000_rules(n: int, later: int) -> None:
+    """Sixth Edition 420.5e: the time counts from becoming a Legend with that name, so Bears made
+    Legends by one effect tie and all go, however long each has been in play; a Bears made a
+    Legend by a later effect goes, and the earlier ones stay only if one of them is alone."""
+    from reference_engine.sba.checks import check_state_based_actions
+
+    objects = [{"handle": f"b{i}", "card": "Grizzly Bears"} for i in range(n)]
+    early = [f"b{i}" for i in range(n - min(later, n - 1))]
+    late = [f"b{i}" for i in range(len(early), n)]
+    effects = [{"type": "add_types", "subtypes": ["Legend"], "affected": early}]
+    if late:
+        effects.append({"type": "add_types", "subtypes": ["Legend"], "affected": late})
+    g = game({"objects": objects, "effects": effects}, era="invasion-2000")
+    check_state_based_actions(g.state)
+    survivors = [h for h in early + late if observe(g, "zone", object=h) == "battlefield"]
+    assert survivors == (early if len(early) == 1 else [])

@@ -120,3 +120,18 @@ def test_a_pass_ending_the_end_step_takes_the_cleanup_discard() -> None:
     g.perform({"type": "pass_priority", "player": "bob", "choices": {"discard": ["a3"]}})
     assert observe(g, "zone", object="a3") == "graveyard"
     assert observe(g, "active_player") == "bob"
+
+
+@settings(max_examples=10, deadline=None)
+@given(size=st.integers(min_value=0, max_value=12), towers=st.sampled_from(["alice", "bob", ""]))
+def test_no_maximum_hand_size_only_for_the_towers_controller(size: int, towers: str) -> None:
+    # 402.2: "You have no maximum hand size" lifts only its controller's maximum.
+    objects = _cards("alice", "hand", size, "a") + _cards("bob", "library", 1, "lib")
+    if towers:
+        objects.append({"handle": "tower", "card": "Reliquary Tower", "zone": "battlefield",
+                        "owner": towers})
+    kept = size if towers == "alice" else min(size, 7)
+    chosen = [f"a{i}" for i in range(kept, size)]
+    g = game({"step": "end", "objects": objects})
+    g.perform({"type": "advance", "to": "upkeep", "choices": {"discard": chosen}})
+    assert observe(g, "count", zone="hand", player="alice", filter={}) == kept

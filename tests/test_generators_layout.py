@@ -95,9 +95,11 @@ def odd_cases(draw: st.DrawFn) -> dict[str, Any]:
         table: Any = data
         if where != "top":
             table = data.get("setup", {}) if where in ("setup", "object") else data
-            if where == "step" and data.get("steps"):
+            # An earlier replacement may have made "steps" or "objects" any value at all.
+            if where == "step" and isinstance(data.get("steps"), list) and data["steps"]:
                 table = data["steps"][draw(st.integers(0, len(data["steps"]) - 1))]
-            if where == "object" and isinstance(table, dict) and table.get("objects"):
+            if (where == "object" and isinstance(table, dict)
+                    and isinstance(table.get("objects"), list) and table["objects"]):
                 table = table["objects"][0]
         if isinstance(table, dict):
             key = draw(st.sampled_from(["title", "note", "expect", "zone", "x", "objects",

@@ -1,9 +1,10 @@
 """When permanents arrived: objects that one event puts onto the battlefield arrive together.
 
 Rules that compare how long permanents have been in play need to know which of them arrived at
-the same time: the Sixth Edition legend rule (420.5e: all but the one in play longest go, and
-none stays on a tie) and the world rule (CR 704.5k, Sixth Edition 420.5i: on a tie for the newest,
-all go). Each object's timestamp orders arrivals (CR 613.7); objects created inside one
+the same time: the Sixth Edition legend rule (420.5e: all but the one that has been a Legend with
+that name the longest go, timed from arrival for one printed so, and none stays on a tie) and
+the world rule (CR 704.5k, Sixth Edition 420.5i: on a tie for the newest, all go). Each
+object's timestamp orders arrivals (CR 613.7); objects created inside one
 :func:`arriving_together` block (the tokens one instruction creates, CR 111.1) share the
 earliest timestamp among them as their arrival.
 """

@@ -41,9 +41,10 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # after each step and phase without mana burn.
     "mana_pool": ("phase-with-burn", "step"),
     # CR 704.5j (period 420.5e), the legend rule: "oldest-stays" = of the legendary permanents
-    # with one name, whoever controls them, only the one in play longest stays, and if several
-    # arrived together none stays; "controller-chooses" = since Magic 2014 a player who controls
-    # two or more with one name keeps one of their choice.
+    # with one name, whoever controls them, only the one that has been a Legend with that name
+    # the longest stays, and on a tie (arrived together, made Legends at once) none stays;
+    # "controller-chooses" = since Magic 2014 a player who controls two or more with one name
+    # keeps one of their choice.
     "legend_rule": ("oldest-stays", "controller-chooses"),
     # CR 205.4d / 205.3m (period 215.2): "legend-creature-type" = a legendary creature is a
     # creature with the creature type Legend (a "Dragon Legend"); a type-changing effect can take
