@@ -178,6 +178,10 @@ def rule_applies(state: GameState, rule: str, obj: GameObject,
         if isinstance(flt, list):
             if obj.id in flt:
                 return True
+        elif isinstance(flt, Mapping) and "all_but" in flt:
+            # "Only creatures in the chosen pile can attack": every object but those (700.3).
+            if obj.id not in flt["all_but"]:
+                return True
         elif matches(state, obj, dict(flt or {}), ctx=fctx, chars=current[obj.id]):
             return True
     for src, ability in static_abilities(state, current):

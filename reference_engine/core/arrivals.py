@@ -5,8 +5,9 @@ the same time: the Sixth Edition legend rule (420.5e: all but the one that has b
 that name the longest go, timed from arrival for one printed so, and none stays on a tie) and
 the world rule (CR 704.5k, Sixth Edition 420.5i: on a tie for the newest, all go). Each
 object's timestamp orders arrivals (CR 613.7); objects created inside one
-:func:`arriving_together` block (the tokens one instruction creates, CR 111.1) share the
-earliest timestamp among them as their arrival.
+:func:`arriving_together` block (the tokens one instruction creates, CR 111.1; every object one
+instruction of a resolving effect puts onto the battlefield, such as the pile Death or Glory
+returns, CR 608.2c) share the earliest timestamp among them as their arrival.
 """
 
 from __future__ import annotations

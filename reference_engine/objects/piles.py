@@ -12,8 +12,17 @@ The separating player divides the objects into two piles (choice ``pile_1``: the
 objects in the first pile; the rest form the second, 700.3a: a pile may be empty). The choosing
 player picks one (choice ``pile``: 1 or 2). Then ``chosen`` happens to the chosen pile and
 ``other`` to the other one: ``hand``, ``graveyard``, ``exile``, ``battlefield`` (a zone to put the
-pile into), ``destroy``, ``tap``, ``cant_attack`` / ``cant_block`` (this turn, CR 611.2c), or
+pile into), ``destroy``, ``tap``, ``cant_attack`` / ``cant_block`` (the creatures of that pile
+can't attack / block this turn, CR 611.2c), ``only_these_attack`` / ``only_these_block`` ("only
+creatures in the chosen pile can attack / block this turn", Fight or Flight, Stand or Fall), or
 ``none``.
+
+``only_these_attack`` / ``only_these_block`` restrict every other creature, not only the other
+pile: a rule-modifying effect applies to objects that arrive later too (CR 611.2c, as Chaos's
+"creatures can't block" does), and a creature that arrives after the piles were made, or leaves
+and returns as a new object (400.7), is in no pile, so it can't attack / block. With
+``for_each`` the chosen piles of all the players count together ("only creatures in the chosen
+piles can block"), so one effect covers them all.
 
 ``for_each = "each_player" | "each_opponent" | ...`` repeats the division once per player, in
 APNAP order ("each player separates all lands they control", "for each defending player");
@@ -47,7 +56,10 @@ if TYPE_CHECKING:
 __all__ = ["divide", "pile_objects"]
 
 PILE_OUTCOMES = ("hand", "graveyard", "exile", "battlefield", "destroy", "tap", "cant_attack",
-                 "cant_block", "none")
+                 "cant_block", "only_these_attack", "only_these_block", "none")
+
+#: ``only_these_<rule>`` outcomes: the rule (CR 508.1c, 509.1b) binds every creature but these.
+_ONLY = {"only_these_attack": "cant_attack", "only_these_block": "cant_block"}
 
 
 def pile_objects(ctx: ResolveContext, spec: Mapping[str, Any],
@@ -90,8 +102,14 @@ def divide(state: GameState, objs: list[GameObject], answer: Any) -> tuple[list[
     return first, second
 
 
-def _apply(ctx: ResolveContext, pile: list[GameObject], outcome: str) -> None:
+def _apply(ctx: ResolveContext, pile: list[GameObject], outcome: str,
+           spared: dict[str, list[int]]) -> None:
+    """Do ``outcome`` to ``pile``; ``only_these_*`` piles are collected in ``spared`` (by rule)
+    for :func:`_restrict_the_rest`."""
     state = ctx.state
+    if outcome in _ONLY:
+        spared.setdefault(_ONLY[outcome], []).extend(o.id for o in pile)
+        return
     for obj in pile:
         if obj.id not in state.objects:
             continue
@@ -125,7 +143,18 @@ def _player(ctx: ResolveContext, ref: Any, that_player: str | None = None) -> st
     return found[0]
 
 
-def _divide_once(ctx: ResolveContext, p: Mapping[str, Any], that_player: str | None) -> None:
+def _restrict_the_rest(ctx: ResolveContext, spared: Mapping[str, list[int]]) -> None:
+    """"Only creatures in the chosen pile(s) can attack / block this turn": one rule-modifying
+    effect on every object but those (``{all_but = ids}``), including later arrivals (611.2c)."""
+    from reference_engine.layers.effects import add_rule_effect
+
+    for rule, ids in spared.items():
+        add_rule_effect(ctx.state, rule, {"all_but": list(ids)}, controller=ctx.controller,
+                        source=ctx.source_id)
+
+
+def _divide_once(ctx: ResolveContext, p: Mapping[str, Any], that_player: str | None,
+                 spared: dict[str, list[int]]) -> None:
     suffix = f"_{that_player}" if that_player is not None else ""
     objs = pile_objects(ctx, dict(p.get("objects", {})), that_player)
     separator = _player(ctx, p.get("separator", "controller"), that_player)
@@ -137,8 +166,8 @@ def _divide_once(ctx: ResolveContext, p: Mapping[str, Any], that_player: str | N
     pick = choose(ctx.state, "pile" + suffix, [1, 2])
     chosen, other = (first, second) if pick == 1 else (second, first)
     ctx.state.log("pile-chosen", player=chooser, pile=pick)
-    _apply(ctx, chosen, str(p.get("chosen", "none")))
-    _apply(ctx, other, str(p.get("other", "none")))
+    _apply(ctx, chosen, str(p.get("chosen", "none")), spared)
+    _apply(ctx, other, str(p.get("other", "none")), spared)
     ctx.state.extra.pop("piles", None)  # 700.3b: the piles exist only during the effect
 
 
@@ -149,8 +178,10 @@ def _piles(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     for key in ("chosen", "other"):
         if p.get(key, "none") not in PILE_OUTCOMES:
             raise SetupError(f"piles: {key} must be one of {PILE_OUTCOMES}")
+    spared: dict[str, list[int]] = {}
     if "for_each" not in p:
-        _divide_once(ctx, p, None)
-        return
-    for player in players_of(ctx, p["for_each"]):
-        _divide_once(ctx, p, player)
+        _divide_once(ctx, p, None, spared)
+    else:
+        for player in players_of(ctx, p["for_each"]):
+            _divide_once(ctx, p, player, spared)
+    _restrict_the_rest(ctx, spared)

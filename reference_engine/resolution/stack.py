@@ -234,11 +234,14 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
     fn = EFFECTS.get(kind)
     if fn is None:
         raise SetupError(f"unknown effect {kind!r} (known: {', '.join(sorted(EFFECTS))})")
+    from reference_engine.core.arrivals import arriving_together
     from reference_engine.layers.values import snapshot_targets
     from reference_engine.triggers.last_known import simultaneously
 
     snapshot_targets(ctx)
-    with simultaneously(ctx.state):  # what one instruction moves, it moves at the same time
+    # What one instruction moves, it moves at the same time; the permanents it puts onto the
+    # battlefield arrive together (Death or Glory's returned pile, Sixth Edition 420.5e ties).
+    with simultaneously(ctx.state), arriving_together(ctx.state):
         fn(ctx, eff)
 
 
