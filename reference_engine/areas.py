@@ -54,6 +54,7 @@ import reference_engine.objects.until
 import reference_engine.resolution.chosen_values
 import reference_engine.resolution.countering
 import reference_engine.resolution.hidden_zones
+import reference_engine.resolution.library_placement
 import reference_engine.resolution.sacrifice
 import reference_engine.resolution.stack
 import reference_engine.resolution.trigger_targets

@@ -62,6 +62,9 @@ class Player:
 
     name: str
     life: int = 20
+    #: The life total the player started the game with (CR 103.4: 20 in a two-player game);
+    #: a case's ``setup.life`` sets the current life total, not this.
+    starting_life: int = 20
     mana_pool: list[dict[str, Any]] = field(default_factory=list)
     #: Turn number at which this player's most recent turn began (CR 302.6); 0 = none yet.
     last_turn_began: int = 0

@@ -138,6 +138,18 @@ def _amount(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     return _within(evaluate(value["of"], ctx.amounts(state)), value, "amount")
 
 
+@condition("life_at_most_half_starting", arg="bool", cr=("103.4", "119.1"),
+           example="Cecil, Dark Knight: untap and transform it "
+                   "{life_at_most_half_starting = true}")
+def _life_at_most_half_starting(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """"If your life total is less than or equal to half your starting life total" (CR 103.4
+    starting life, 119.1 life total); ``false`` asks for the opposite."""
+    if ctx.you is None:
+        return not bool(value)
+    player = state.players[ctx.you]
+    return (2 * player.life <= player.starting_life) == bool(value)
+
+
 @condition("not", arg="condition", cr=("608.2c",),
            example='Galvanic Blast: 2 damage {not = {count = ...}}, 4 damage if metalcraft')
 def _not(state: GameState, value: Any, ctx: ConditionContext) -> bool:

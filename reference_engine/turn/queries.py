@@ -33,13 +33,22 @@ def _stack(game: Game, q: Mapping[str, Any]) -> list[str]:
 
 def stack_name(state: GameState, obj: GameObject) -> str:
     """How the ``stack`` queries name an object: a spell by its name; an ability as
-    ``"ability of <source>"``, the source named as it is now (the face that is up, CR 712.8d),
-    or by its front face if it has left its zone."""
+    ``"ability of <source>"``, the source named as it is now (the face that is up, CR 712.8d);
+    a source that has left the battlefield is named as it last existed there (its last known
+    information, CR 113.7a, 603.10a: Chaos, the Endless's dies trigger is an ability of Chaos,
+    not of the Garland card in the graveyard), else by its front face."""
+    from reference_engine.triggers.last_known import last_known_info
+
     if obj.ability is None:
         return characteristics_of(state, obj.id).name
     source = state.objects.get(obj.source_id) if obj.source_id is not None else None
-    name = (characteristics_of(state, source.id).name if source is not None
-            else obj.card.front.name)
+    last = last_known_info(state, obj.source_id) if obj.source_id is not None else None
+    if source is not None and (source.zone == "battlefield" or last is None):
+        name = characteristics_of(state, source.id).name
+    elif last is not None:
+        name = last.chars.name
+    else:
+        name = obj.card.front.name
     return f"ability of {name}"
 
 
