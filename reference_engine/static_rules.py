@@ -135,6 +135,9 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cant_be_countered": ("The affected spells can't be countered.", ("101.2", "701.6")),
     "cant_be_cast": ("Spells matching ``filter`` can't be cast.", ("101.2", "601.2")),
     "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
+    "triggers_additional_time": ("A triggered ability of an object matching ``filter`` "
+                                 "triggers an additional time (Echoes of Eternity).",
+                                 ("603.2d",)),
 }
 
 #: Choices a case answers in an action's (or the setup's) ``choices``, by their default names;

@@ -11,6 +11,13 @@ are chosen (603.3d, :mod:`reference_engine.resolution.trigger_targets`, through
 :mod:`reference_engine.triggers.last_known`); delayed triggered abilities (603.7) are in
 :mod:`reference_engine.triggers.delayed`. An intervening "if" clause (the ability's
 ``condition``, CR 603.4) is checked as the event happens, here, and again as it resolves.
+
+"Triggers an additional time" (CR 603.2d): a static ability ``{kind = "static", rule =
+"triggers_additional_time", filter = {...}}`` makes each triggered ability whose source matches
+``filter`` (read from the static ability's controller, "you", and source, ``other``) trigger once
+more for each such ability that applies, when it triggers; each instance is a separate ability
+whose choices (targets, modes) are made separately as it is put on the stack (603.3d). Echoes of
+Eternity: ``filter = {colorless = true, controller = "you", other = true}``.
 """
 
 from __future__ import annotations
@@ -111,11 +118,32 @@ def collect_triggers(state: GameState) -> None:
                 matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
                 if matcher is not None and matcher(state, obj, spec, event) \
                         and intervening_if_holds(state, ability, obj.id, obj.controller, chars):
-                    pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
-                                                  dict(ability), event,
-                                                  label=obj.handle or obj.card.name))
+                    for _ in range(1 + additional_times(state, obj, c, chars)):
+                        pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
+                                                      dict(ability), event,
+                                                      label=obj.handle or obj.card.name))
         for source in TRIGGER_SOURCES:
             pending += source(state, event, cursor + index)
+
+
+def additional_times(state: GameState, source: GameObject, source_chars: Any,
+                     chars: Mapping[int, Any]) -> int:
+    """How many additional times a triggered ability of ``source`` (with characteristics
+    ``source_chars``: its last known ones if it left the battlefield, 603.10a) triggers
+    (CR 603.2d): one for each ``triggers_additional_time`` static ability whose ``filter``
+    matches the source."""
+    from reference_engine.layers.filters import FilterContext, matches
+    from reference_engine.layers.system import static_abilities
+
+    extra = 0
+    for src, ability in static_abilities(state, chars):
+        if ability.get("rule") != "triggers_additional_time":
+            continue
+        fctx = FilterContext(you=src.controller, source=src.id, chars_of=chars.__getitem__)
+        if matches(state, source, dict(ability.get("filter", {})), ctx=fctx,
+                   chars=source_chars):
+            extra += 1
+    return extra
 
 
 def intervening_if_holds(state: GameState, ability: Mapping[str, Any], source: int | None,
