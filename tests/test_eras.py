@@ -129,7 +129,7 @@ def test_coverage_judges_a_ruling_only_in_its_eras(capsys: pytest.CaptureFixture
     for rid, ruling in SPEC.rulings.items():
         assert set(data[rid]["eras"]) == set(ruling.eras), rid
     assert list(data["TOKEN-P01"]["eras"]) == ["invasion-2000"]
-    assert data["DRAGON-02"]["cases"] == 4 and data["DOM-03"]["cases"] == 1
+    assert data["DRAGON-02"]["cases"] == 4 and data["DOM-03"]["cases"] == 3
 
 
 # -- the switches -------------------------------------------------------------------------------
