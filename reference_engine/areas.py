@@ -48,6 +48,7 @@ import reference_engine.objects.copies
 import reference_engine.objects.entering
 import reference_engine.objects.names
 import reference_engine.objects.piles
+import reference_engine.objects.sagas
 import reference_engine.objects.tokens
 import reference_engine.objects.transform
 import reference_engine.objects.until

@@ -195,8 +195,10 @@ def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     kind = str(p.get("counter", "+1/+1"))
     for obj in objects_of(ctx, ctx.refs(p)):
         if amount > 0:
-            obj.counters[kind] = obj.counters.get(kind, 0) + amount
-            ctx.state.log("counters-added", object=obj.id, counter=kind, amount=amount)
+            before = obj.counters.get(kind, 0)
+            obj.counters[kind] = before + amount
+            ctx.state.log("counters-added", object=obj.id, counter=kind, amount=amount,
+                          before=before)
     ctx.state.changed()
 
 

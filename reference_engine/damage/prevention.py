@@ -224,6 +224,8 @@ def _prevent_all(state: GameState, event: DamageEvent) -> list[Modifier]:
     for i, eff in enumerate(state.extra.get(PREVENT_ALL_KEY, [])):
         if eff["turn"] != state.turn or (eff["combat_only"] and not event.combat):
             continue
+        if not _recipient_ok(state, eff.get("recipients"), event, eff["controller"]):
+            continue  # read as the damage would be dealt, so later arrivals are covered
         source = state.objects.get(event.source)
         flt = eff.get("sources")
         if flt:
@@ -240,10 +242,13 @@ def _prevent_all(state: GameState, event: DamageEvent) -> list[Modifier]:
 @effect("prevent_all_damage")
 def _prevent_all_damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Prevent all damage (``combat_only``: all combat damage; ``sources``: a filter on the
-    sources) that would be dealt this turn (CR 615.1a)."""
+    sources; ``recipients``: what is dealt it, "you", "player", "permanent" or a filter such as
+    ``{type = "Creature", controller = "you"}``, judged as the damage would be dealt) that would
+    be dealt this turn (CR 615.1a)."""
     ctx.state.extra.setdefault(PREVENT_ALL_KEY, []).append({
         "turn": ctx.state.turn, "combat_only": bool(p.get("combat_only", False)),
-        "sources": p.get("sources"), "controller": ctx.controller})
+        "sources": p.get("sources"), "recipients": p.get("recipients"),
+        "controller": ctx.controller})
     ctx.state.changed()
 
 
