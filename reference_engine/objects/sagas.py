@@ -119,8 +119,6 @@ def _chapter_waiting(state: GameState, obj: GameObject, chars: Characteristics) 
 def saga_sacrifice(state: GameState) -> bool:
     """Check 704.5s (714.4): sacrifice each Saga with chapter abilities whose lore counters
     reach its final chapter number, unless one of its chapter abilities is still waiting."""
-    from reference_engine.resolution.sacrifice import sacrifice
-
     doomed = []
     for obj in state.battlefield():
         chars = characteristics_of(state, obj.id)
@@ -130,5 +128,7 @@ def saga_sacrifice(state: GameState) -> bool:
         if obj.counters.get(LORE, 0) >= last and not _chapter_waiting(state, obj, chars):
             doomed.append(obj)
     for obj in doomed:
-        sacrifice(state, obj)
+        # 701.21a: its controller moves it to its owner's graveyard.
+        state.log("sacrificed", object=obj.id, card=obj.card.name, player=obj.controller)
+        state.move(obj, "graveyard")
     return bool(doomed)
