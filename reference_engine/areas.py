@@ -46,6 +46,7 @@ import reference_engine.mana.pool
 import reference_engine.objects.auras
 import reference_engine.objects.copies
 import reference_engine.objects.entering
+import reference_engine.objects.equipment
 import reference_engine.objects.names
 import reference_engine.objects.piles
 import reference_engine.objects.sagas

@@ -67,6 +67,9 @@ _KEYWORD_RE = re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(
     KEYWORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 _REMINDER = re.compile(r"\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]+ — ")
+#: A Saga's chapter symbols (CR 714.2a): "I, II — ..." is one chapter ability per numeral
+#: (714.2c), each a triggered ability.
+_CHAPTERS = re.compile(r"^([IVX]+(?:, [IVX]+)*) — ")
 _TRIGGER = re.compile(r"^(when|whenever|at)\b", re.IGNORECASE)
 _ACTIVATED = re.compile(r"^([+\u2212-]?[0-9X]+: |[^\"]*?(\{[^}]+\}|\bSacrifice\b|\bDiscard\b|"
                         r"\bPay\b|\bRemove\b|\bExile\b|\bTap\b)[^\"]*?: )")
@@ -93,6 +96,10 @@ def _classify(face: Mapping[str, Any]) -> dict[str, Any]:
     types = [str(t) for t in face.get("types", [])]
     is_spell = any(t in ("Instant", "Sorcery") for t in types)
     for raw in str(face.get("oracle_text", "")).split("\n"):
+        chapters = _CHAPTERS.match(_REMINDER.sub("", raw).strip())
+        if chapters is not None:
+            promised["triggered"] += len(chapters.group(1).split(", "))
+            continue
         line = _ABILITY_WORD.sub("", _REMINDER.sub("", raw)).strip()
         if not line:
             continue
