@@ -32,6 +32,7 @@ FEATURES: frozenset[str] = frozenset({
     "kicker",
     "kindred",
     "lands",
+    "loyalty-abilities",
     "layers",
     "library-manipulation",
     "library-search",

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.core.cards import CardCatalog, CardDef
+from reference_engine.core.characteristics import printed_characteristics
 from reference_engine.core.eras import Era
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import SETUP_HOOKS
@@ -36,6 +37,24 @@ def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str,
     if card is None:
         raise SetupError(f"{where}: unknown card {name!r}")
     return card
+
+
+def _setup_counters(state: GameState, card: CardDef, entry: Mapping[str, Any], zone: str, *,
+                    transformed: bool) -> dict[str, int]:
+    """The counters of an object the setup lists, for a permanent as if it had entered: a
+    planeswalker has loyalty counters equal to its printed loyalty (CR 306.5b), a battle
+    defense counters equal to its printed defense (310.4b), unless the setup lists how many
+    of those counters it has (``counters = { loyalty = 0 }`` for none)."""
+    counters = {str(k): int(v) for k, v in dict(entry.get("counters", {})).items()}
+    if zone != "battlefield":
+        return counters
+    chars = printed_characteristics(card, zone=zone, transformed=transformed, cast_half=None,
+                                    era=state.era)
+    for kind, value, card_type in (("loyalty", chars.loyalty, "Planeswalker"),
+                                   ("defense", chars.defense, "Battle")):
+        if chars.has_type(card_type) and isinstance(value, int) and kind not in counters:
+            counters[kind] = value
+    return counters
 
 
 def _player(state: GameState, name: Any, where: str) -> str:
@@ -83,7 +102,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         kicked=int(entry.get("kicked", 0)) if not isinstance(entry.get("kicked"), bool)
         else int(entry["kicked"]),
         x=entry.get("x"),
-        counters={str(k): int(v) for k, v in dict(entry.get("counters", {})).items()},
+        counters=_setup_counters(state, card, entry, zone, transformed=face_up == "back"),
         damage=int(entry.get("damage", 0)),
         controlled_since=state.turn if sick else 0,
     )

@@ -208,6 +208,7 @@ COST_PARAMS = parse_params({
     "discard": "filter: discard a card matching the filter",
     "remove_counters": "table: remove counters from this permanent",
     "exile_self": "bool: exile this card",
+    "loyalty": "int: a loyalty ability's cost, +N or -N loyalty counters (606.4)",
 })
 TOKEN_PARAMS = parse_params({
     "name": "str: the token's name (default its subtypes + Token, 111.4)",

@@ -86,6 +86,8 @@ class PhaseSetup:
     effects: EffectWriter | None = None
     players: list[str] = field(default_factory=list)
     ids: dict[str, int] = field(default_factory=dict)
+    #: Card data by full name (``spec/cards`` format), for printed loyalty and defense.
+    cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def seat(self, player: str) -> int:
         """The engine seat of a case player."""
@@ -331,9 +333,33 @@ class PhaseSetup:
             self._debug(game, "SetTapped", object_id=oid, tapped=bool(obj.get("tapped", False)))
             self._debug(game, "SetSummoningSickness", object_id=oid,
                         sick=bool(obj.get("sick", False)) or self._no_turn_yet(obj))
-        for kind, n in dict(obj.get("counters", {})).items():
+        for kind, n in self.counters_of(obj).items():
             self._debug(game, "ModifyCounters", object_id=oid, counter_type=phase_counter(kind),
                         delta=int(n))
+
+    def counters_of(self, obj: Mapping[str, Any]) -> dict[str, int]:
+        """The counters a setup object has: those listed, and for a planeswalker or battle on
+        the battlefield its printed loyalty or defense unless the setup lists that count (the
+        case format's rule: placed there as if it had entered, CR 306.5b, 310.4b)."""
+        counters = {str(k): int(v) for k, v in dict(obj.get("counters", {})).items()}
+        if str(obj.get("zone", "battlefield")) != "battlefield" or "card" not in obj:
+            return counters
+        if counters.get("loyalty") == 0:
+            # Seen on phase.rs: the sandbox move gives a planeswalker its printed loyalty as
+            # a value without counters, and putting a counter on and taking it off again
+            # leaves that value at the printed loyalty, not 0 (CR 306.5c).
+            raise Unsupported("a planeswalker set up with no loyalty counters: phase.rs's "
+                              "sandbox leaves its loyalty at the printed value")
+        card = self.cards.get(str(obj["card"])) or {}
+        faces = list(card.get("faces") or [])
+        face = (faces[1] if obj.get("face") == "back" and len(faces) > 1 else
+                faces[0] if faces else card)
+        for kind, card_type in (("loyalty", "Planeswalker"), ("defense", "Battle")):
+            printed = face.get(kind)
+            if (card_type in face.get("types", []) and isinstance(printed, int)
+                    and kind not in counters):
+                counters[kind] = printed
+        return counters
 
     def _no_turn_yet(self, obj: Mapping[str, Any]) -> bool:
         """Whether the permanent's controller has had no turn yet (turn 1 of the game, not

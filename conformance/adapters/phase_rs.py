@@ -155,7 +155,7 @@ class PhaseSession(ViewSession):
         self._cast_from = ""
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
-                                caster=self._setup_cast)
+                                caster=self._setup_cast, cards=request.cards)
         self.setup.effects = EffectWriter(self.phase.build_oracle_face, self.setup.ids,
                                           self.setup.seat)
         try:

@@ -10,7 +10,9 @@ produce = ...}`` (see :mod:`reference_engine.mana.abilities`). A cost is a table
 * ``sacrifice = {filter}``: sacrifice a permanent you control matching the filter (choice
   ``sacrifice``, answered with a handle);
 * ``discard_self = true``: discard this card (cycling; the ability lists ``zones = ["hand"]``);
-* ``life = 2``: pay 2 life (119.4).
+* ``life = 2``: pay 2 life (119.4);
+* ``loyalty = 2`` / ``loyalty = -1``: a loyalty ability's cost (606.4, see
+  :mod:`reference_engine.casting.loyalty`).
 
 The action ``activate {player, object, ability, targets, choices, x}`` picks the ability by its
 index among the object's activated and mana abilities (a land's intrinsic mana abilities come
@@ -27,6 +29,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.casting.loyalty import (
+    check_loyalty_cost,
+    loyalty_cost,
+    loyalty_text,
+    pay_loyalty_cost,
+)
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
@@ -143,6 +151,7 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     if check_targets:
         act.targets = _targets(state, source, ability, list(targets or []))
     cost = _cost(ability)
+    check_loyalty_cost(state, player, source, cost)  # 606.3, 606.5
     if cost.get("tap") and source.tapped:  # 107.5: it can't be tapped again to pay
         raise RulesViolation("tapped", f"{source.name_for_log} is already tapped")
     if cost.get("untap") and not source.tapped:  # 107.6: only a tapped one can be untapped
@@ -198,6 +207,7 @@ def _pay(state: GameState, act: Activation) -> GameObject:
     life = int(cost.get("life", 0)) + act.phyrexian_life
     if life:
         state.players[act.player].life -= life
+    pay_loyalty_cost(state, act.source, cost)  # 606.4
     for victim in ([act.source] if cost.get("sacrifice_self") else []) + (
             [act.victim] if act.victim is not None else []):
         if victim.id not in state.objects:
@@ -263,6 +273,9 @@ def _can_activate(game: Game, q: Mapping[str, Any]) -> bool:
 def cost_text(cost: Mapping[str, Any]) -> str:
     """A cost in Oracle form: ``"{1}, {T}, Sacrifice this permanent"``."""
     parts = []
+    loyalty = loyalty_cost(cost)
+    if loyalty is not None:
+        parts.append(loyalty_text(loyalty))
     if cost.get("mana"):
         parts.append(str(cost["mana"]))
     if cost.get("tap"):

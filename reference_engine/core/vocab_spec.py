@@ -53,8 +53,8 @@ TYPES: dict[str, str] = {
     "abilities": "a list of ability tables (see Ability kinds)",
     "targets": "a list of target slots ``{name, kind, filter, zone, count, if_kicked}``",
     "trigger": "a trigger table (see Trigger events)",
-    "cost": "a cost table: ``mana``, ``tap``, ``untap``, ``life``, ``sacrifice_self``, "
-            "``sacrifice``, ``discard_self``, ``remove_counters``",
+    "cost": "a cost table: ``mana``, ``tap``, ``untap``, ``life``, ``loyalty``, "
+            "``sacrifice_self``, ``sacrifice``, ``discard_self``, ``remove_counters``",
     "token": "a token description ``{name, types, subtypes, supertypes, colors, power, "
              "toughness, abilities, keywords}``",
     "mana": "mana symbols such as \"{B}{B}\"",

@@ -8,8 +8,8 @@ state-based actions that follow from it.
 * 702.2b / 704.5h: a creature dealt damage by a source with deathtouch since the last check is
   destroyed;
 * 704.5i: a planeswalker with 0 loyalty, and 704.5v: a battle with 0 defense, go to the
-  graveyard (a permanent set up without such counters is left alone: the setup, not the
-  rules, decided its counters).
+  graveyard. A planeswalker's loyalty is the number of loyalty counters on it (306.5c), a
+  battle's defense the number of defense counters on it (310.4c): with none, it is 0.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
 
 @state_based_action
 def _deathtouch_and_counters(state: GameState) -> bool:
-    """Check 704.5h, 704.5i and 704.5v. 704.5h looks only at deathtouch damage dealt since
+    """Check 704.5h, 704.5i and 704.5v (loyalty and defense are counted, 306.5c, 310.4c).
+    704.5h looks only at deathtouch damage dealt since
     state-based actions were last checked, so this check uses up the mark (a creature that
     was indestructible then doesn't die when it later loses indestructible)."""
     chars = compute_all(state)
@@ -65,9 +66,9 @@ def _deathtouch_and_counters(state: GameState) -> bool:
         # Any deathtouch damage dealt counts, even dealt as -1/-1 counters (wither, 120.3d).
         if (marked and c.has_type("Creature") and not c.has_keyword("indestructible")):
             doomed.append((obj, "deathtouch"))
-        elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 1) <= 0:
+        elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
             doomed.append((obj, "loyalty"))
-        elif c.has_type("Battle") and obj.counters.get("defense", 1) <= 0:
+        elif c.has_type("Battle") and obj.counters.get("defense", 0) <= 0:
             doomed.append((obj, "defense"))
     for obj, reason in doomed:
         state.log("dies" if chars[obj.id].has_type("Creature") else "put-into-graveyard",

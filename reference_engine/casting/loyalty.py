@@ -1,0 +1,81 @@
+"""Loyalty abilities (CR 606): activated abilities whose cost puts loyalty counters on their
+permanent or removes them from it.
+
+Card data writes the loyalty symbol as the cost key ``loyalty``: ``cost = { loyalty = 2 }`` for
+[+2], ``cost = { loyalty = -1 }`` for [−1], ``cost = { loyalty = 0 }`` for [0].
+
+* 606.3: a player may activate a loyalty ability of a permanent they control only any time
+  they have priority and the stack is empty during a main phase of their turn, and only if no
+  player has activated a loyalty ability of that permanent this turn;
+* 606.4: the cost is putting that many loyalty counters on the permanent or removing that many
+  from it (a [+N] cost can be paid even by a permanent with no loyalty counters);
+* 606.5: an ability with a negative loyalty cost can't be activated unless the permanent has
+  at least that many loyalty counters on it.
+
+A planeswalker whose last loyalty counter is removed to pay a cost has loyalty 0 (306.5c) and
+is put into its owner's graveyard the next time state-based actions are checked (704.5i); the
+ability on the stack resolves anyway, independent of its source (113.7a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.errors import RulesViolation, SetupError
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import GameState
+
+__all__ = ["check_loyalty_cost", "loyalty_cost", "loyalty_text", "pay_loyalty_cost"]
+
+#: ``obj.extra`` key: the turn a loyalty ability of this permanent was last activated (606.3).
+_ACTIVATED_TURN = "loyalty_ability_turn"
+_MAIN_STEPS = ("precombat-main", "postcombat-main")
+
+
+def loyalty_cost(cost: Mapping[str, Any]) -> int | None:
+    """The loyalty cost of an ability's cost table, or None if it isn't a loyalty ability
+    (606.2: an ability with a loyalty symbol in its cost)."""
+    if "loyalty" not in cost:
+        return None
+    value = cost["loyalty"]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"a loyalty cost must be an integer (+N, -N or 0), not {value!r}")
+    return value
+
+
+def check_loyalty_cost(state: GameState, player: str, source: GameObject,
+                       cost: Mapping[str, Any]) -> None:
+    """Check 606.3 and 606.5 for activating a loyalty ability of ``source``; change nothing."""
+    n = loyalty_cost(cost)
+    if n is None:
+        return
+    if not (state.active_player == player and state.step in _MAIN_STEPS
+            and not state.zone_list("stack")):
+        raise RulesViolation("timing", "a loyalty ability can be activated only during a main "
+                             "phase of its controller's turn with the stack empty (CR 606.3)")
+    if source.extra.get(_ACTIVATED_TURN) == state.turn:
+        raise RulesViolation("illegal-action", f"a loyalty ability of {source.name_for_log} "
+                             "was already activated this turn (CR 606.3)")
+    if n < 0 and source.counters.get("loyalty", 0) < -n:
+        raise RulesViolation("cannot-pay", f"{source.name_for_log} has "
+                             f"{source.counters.get('loyalty', 0)} loyalty counter(s); the "
+                             f"cost removes {-n} (CR 606.5)")
+
+
+def pay_loyalty_cost(state: GameState, source: GameObject, cost: Mapping[str, Any]) -> None:
+    """Pay a loyalty cost (606.4): put on or remove that many loyalty counters."""
+    n = loyalty_cost(cost)
+    if n is None:
+        return
+    source.extra[_ACTIVATED_TURN] = state.turn
+    source.counters["loyalty"] = source.counters.get("loyalty", 0) + n
+    state.log("loyalty-cost", object=source.id, card=source.card.name, amount=n)
+    state.changed()
+
+
+def loyalty_text(n: int) -> str:
+    """A loyalty cost as printed: ``+2``, ``−1`` (a minus sign), ``0``."""
+    return f"+{n}" if n > 0 else "\u2212" + str(-n) if n < 0 else "0"
