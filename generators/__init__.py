@@ -1,8 +1,9 @@
 """Hypothesis strategies and ruling families that generate conformance cases.
 
 The public namespace: strategies for card data and game setups, the family registry, and
-emission. Differential runs live in :mod:`generators.fuzz`, wrong engines in
-:mod:`generators.mutants` (both import the harness).
+emission. The package reads only the spec side of the harness (``conformance.spec``):
+differential runs and the deliberately wrong engines, which drive adapters, live in
+:mod:`conformance.differential`.
 """
 
 from __future__ import annotations

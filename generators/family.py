@@ -60,7 +60,8 @@ class Family:
     params: Callable[[Source], Any]
     build: Callable[[Any, str], Draft]
     per_era: bool = False
-    #: Actions a differential run may add after the setup (see :mod:`generators.fuzz`).
+    #: Actions a differential run may add after the setup
+    #: (see :mod:`conformance.differential.fuzz`).
     dynamic: bool = True
     tags: tuple[str, ...] = field(default=())
 

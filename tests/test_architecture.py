@@ -7,6 +7,7 @@ imports every rules area) sits above all of them, and no modules import each oth
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,8 @@ ENGINE_ORDER = ["core", "layers", "triggers", "sba", "damage", "objects", "resol
                 "mana", "casting", "combat"]
 #: The harness's packages and shared modules, lowest first: the data flow
 #: spec -> runner -> adapter -> results -> report, with the authoring tools and commands above.
-HARNESS_ORDER = ["errors", "spec", "adapter", "adapters", "results", "running", "reports",
-                 "authoring", "commands"]
+HARNESS_ORDER = ["errors", "spec", "adapter", "adapters", "results", "running", "differential",
+                 "reports", "authoring", "commands"]
 
 
 def _harness_graph() -> dict[str, set[str]]:
@@ -50,6 +51,20 @@ def test_every_engine_package_is_in_the_order() -> None:
 
 def test_the_harness_imports_downward_only() -> None:
     assert upward_imports(_harness_graph(), HARNESS_ORDER, set(HARNESS_ORDER)) == []
+
+
+def test_generators_read_only_the_spec_side_of_the_harness() -> None:
+    """``generators/`` builds cases; what drives adapters lives in ``conformance.differential``."""
+    allowed = ("conformance.spec", "conformance.errors")
+    found = []
+    for path in sorted((ROOT / "generators").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            found += [f"{path.relative_to(ROOT)}: {n}" for n in names
+                      if n.split(".")[0] == "conformance" and not n.startswith(allowed)]
+    assert found == []
 
 
 def test_the_engine_never_imports_the_harness() -> None:

@@ -15,8 +15,8 @@ from hypothesis import given
 
 from conformance.adapters import resolve_adapter
 from conformance.cli import main
-from generators.fuzz import Divergence, Scenario, fuzz_target, scenarios
-from generators.mutants import SplitOneHalf
+from conformance.differential.fuzz import Divergence, Scenario, fuzz_target, scenarios
+from conformance.differential.mutants import SplitOneHalf
 
 TARGET = fuzz_target(resolve_adapter(os.environ.get("MTGCONF_FUZZ_ADAPTER", "reference")))
 
@@ -38,7 +38,7 @@ def test_the_target_raises_a_divergence_for_a_wrong_engine() -> None:
 
 def test_fuzz_command_writes_a_case_that_reproduces(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    mutant = "generators.mutants:SplitOneHalf"
+    mutant = "conformance.differential.mutants:SplitOneHalf"
     assert main(["fuzz", "--adapter", mutant, "--seconds", "20", "--seed", "1",
                  "--out", str(tmp_path)]) == 1
     written = sorted(tmp_path.glob("*.toml"))

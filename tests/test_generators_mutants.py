@@ -1,6 +1,7 @@
-"""Does the suite find bugs: each deliberately wrong engine (generators/mutants.py) is caught by
-the spec cases and by the generated cases of its families; the original six are also caught by a
-short differential run, whose minimal case then reproduces the failure with the runner."""
+"""Does the suite find bugs: each deliberately wrong engine (conformance/differential/mutants.py)
+is caught by the spec cases and by the generated cases of its families; the original six are also
+caught by a short differential run, whose minimal case then reproduces the failure with the
+runner."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from collections.abc import Iterable
 import pytest
 
 from conformance.adapters.reference import ReferenceAdapter
+from conformance.differential.fuzz import fuzz
+from conformance.differential.mutants import MUTANTS, MutantAdapter
 from conformance.running.runner import Runner, plan
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import load_case_text, load_cases
 from conformance.spec.model import Case
 from generators.emit import DEFAULT_SEED, case_text, generate_cases, load_generated
 from generators.family import FAMILIES
-from generators.fuzz import fuzz
-from generators.mutants import MUTANTS, MutantAdapter
 
 SPEC = default_spec()
 GENERATED = load_generated(count=300, seed=DEFAULT_SEED, spec=SPEC)

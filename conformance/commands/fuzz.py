@@ -24,9 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when no divergence was found, 1 when one was (and written), 2 on bad input."""
+    from conformance.differential.fuzz import fuzz
     from generators.emit import case_text
     from generators.family import FamilyError
-    from generators.fuzz import fuzz
 
     from ..adapters import resolve_adapter
     from ..errors import AdapterError

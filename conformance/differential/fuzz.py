@@ -28,9 +28,8 @@ from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Uns
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.running.compare import values_equal
 from conformance.spec.tomlio import canonical_json
-
-from . import families as _families  # noqa: F401 - registers the families
-from .family import FAMILIES, Family, build_case
+from generators import families as _families  # noqa: F401 - registers the families
+from generators.family import FAMILIES, Family, build_case
 
 __all__ = ["ACTION_SOURCES", "Divergence", "FuzzResult", "Scenario", "action_source",
            "fuzz", "fuzz_target", "reproduction_case", "run_scenario", "scenarios"]

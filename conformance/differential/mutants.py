@@ -2,7 +2,8 @@
 
 They prove that the generated cases and the differential runs find bugs (``tests/
 test_generators_mutants.py``). Each is an ordinary adapter, usable by name as
-``generators.mutants:<Class>`` (``mtgconf run --adapter generators.mutants:SplitOneHalf``).
+``conformance.differential.mutants:<Class>``
+(``mtgconf run --adapter conformance.differential.mutants:SplitOneHalf``).
 A mutant changes only the answers its bug touches and reports its own adapter name.
 """
 
@@ -16,9 +17,8 @@ from typing import Any
 
 from conformance.adapter import AdapterInfo, Outcome, StartRequest
 from conformance.adapters.reference import ReferenceAdapter, ReferenceSession
+from generators.rules import colors_of_cost, mana_value_of_cost
 from reference_engine.core.objects import GameObject
-
-from .rules import colors_of_cost, mana_value_of_cost
 
 #: An engine attribute or table entry a mutant replaces: (module or table, name or key, value).
 Patch = tuple[Any, Any, Any]
@@ -102,7 +102,7 @@ class MutantAdapter(ReferenceAdapter):
     bug = "none"
     #: The rules area of the broken rule (cases of that area are tried first).
     area = "casting"
-    #: Whether a short differential run (:mod:`generators.fuzz`) finds it in one step.
+    #: Whether a short differential run (:mod:`conformance.differential.fuzz`) finds it in one step.
     fuzzable = False
     #: The generator families whose cases catch it.
     families: tuple[str, ...] = ()
