@@ -27,6 +27,7 @@ from hypothesis.errors import FlakyFailure
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.running.compare import values_equal
+from conformance.running.judge import judge_action, judge_observation
 from conformance.spec.tomlio import canonical_json
 from generators import families as _families  # noqa: F401 - registers the families
 from generators.family import FAMILIES, Family, build_case
@@ -322,13 +323,12 @@ def _plays_as_expected(session: Any, steps: Sequence[Mapping[str, Any]]) -> bool
     """Whether ``session`` meets every expectation of ``steps`` (a case's steps)."""
     for step in steps:
         if "action" in step:
-            outcome = session.perform(step["action"])
-            if (outcome.failure if not outcome.ok else None) != step.get("reject"):
+            if judge_action(step.get("reject"), session.perform(step["action"])) is not None:
                 return False
         else:
             expected = None if step.get("expect_null") else step.get("expect")
-            if not values_equal(expected, session.observe(step["observe"]),
-                                step.get("compare", "equal")):
+            if judge_observation(expected, session.observe(step["observe"]),
+                                 step.get("compare", "equal")) is not None:
                 return False
     return True
 

@@ -19,11 +19,10 @@ from typing import Any
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
 from conformance.errors import AdapterError, ProtocolError
 from conformance.results.records import CaseResult
-from conformance.running.compare import values_equal
 from conformance.running.defaults import DEFAULT_TIMEOUT
+from conformance.running.judge import cards_for, judge_action, judge_observation
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.model import Case, Step
-from conformance.spec.tomlio import canonical_json
 
 __all__ = ["DEFAULT_TIMEOUT", "Runner", "WorkItem", "plan"]
 
@@ -159,13 +158,7 @@ class Runner:
 
     def cards_for(self, case: Case) -> dict[str, Mapping[str, Any]]:
         """Card data for every card the case's setup names (inline cards first)."""
-        inline = {str(c["name"]).casefold(): c for c in case.cards}
-        cards: dict[str, Mapping[str, Any]] = {}
-        for name in case.card_names():
-            data = inline.get(name.casefold()) or self.spec.card(name)
-            if data is not None:
-                cards[name] = data
-        return cards
+        return cards_for(case, self.spec)
 
     def _result(self, item: WorkItem, kind: str, **fields: Any) -> CaseResult:
         case = item.case
@@ -284,35 +277,17 @@ class Runner:
             outcome = session.perform(step.body)
             if not isinstance(outcome, Outcome):
                 raise AdapterError(f"perform() returned {_type_name(outcome)}, not an Outcome")
-            if step.reject is None and not outcome.ok:
-                return self._result(
-                    item, "failed", step=step.index, expected="ok",
-                    observed={"rejected": outcome.failure, "message": outcome.message},
-                    message=f"{where}: the action was rejected ({outcome.failure}: "
-                            f"{outcome.message}) but the rules allow it")
-            if step.reject is not None and outcome.ok:
-                return self._result(
-                    item, "failed", step=step.index, expected={"rejected": step.reject},
-                    observed="ok",
-                    message=f"{where}: the action was allowed but the rules reject it "
-                            f"({step.reject})")
-            if step.reject is not None and outcome.failure != step.reject:
-                return self._result(
-                    item, "failed", step=step.index, expected={"rejected": step.reject},
-                    observed={"rejected": outcome.failure, "message": outcome.message},
-                    message=f"{where}: rejected as {outcome.failure!r}, expected "
-                            f"{step.reject!r}")
+            miss = judge_action(step.reject, outcome)
+        else:
+            observed = session.observe(step.body)
+            problem = _json_problem(observed)
+            if problem is not None:
+                raise AdapterError(f"observe() returned a value that is not JSON: {problem}")
+            miss = judge_observation(step.expect, observed, step.compare)
+        if miss is None:
             return None
-        observed = session.observe(step.body)
-        problem = _json_problem(observed)
-        if problem is not None:
-            raise AdapterError(f"observe() returned a value that is not JSON: {problem}")
-        if not values_equal(step.expect, observed, step.compare):
-            return self._result(
-                item, "failed", step=step.index, expected=step.expect, observed=observed,
-                message=f"{where}: expected {canonical_json(step.expect)}, observed "
-                        f"{canonical_json(observed)}")
-        return None
+        return self._result(item, "failed", step=step.index, expected=miss.expected,
+                            observed=miss.observed, message=f"{where}: {miss.message}")
 
 
 def _abort(adapter: Adapter) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.adapter import StartRequest, Unsupported
-from conformance.running.compare import values_equal
+from conformance.running.judge import cards_for, judge_action, judge_observation
 from conformance.spec.catalog import Spec
 from conformance.spec.model import Case, Step
 from conformance.spec.tomlio import canonical_json
@@ -182,7 +182,7 @@ def trace_case(case: Case, spec: Spec, era: str, *, cards: Mapping[str, Any] | N
 
     adapter = ReferenceAdapter()
     trace = Trace(case=case.id, era=era)
-    card_data = dict(cards) if cards is not None else _cards_for(case, spec)
+    card_data = dict(cards) if cards is not None else cards_for(case, spec)
     try:
         session = adapter.start(StartRequest(case=case.id, era=era, setup=case.setup,
                                              cards=card_data))
@@ -210,15 +210,12 @@ def _run_step(session: Any, step: Step, names: _Names) -> StepTrace:
             st.outcome = "done" if outcome.ok else "rejected"
             st.failure = outcome.failure
             st.message = outcome.message
-            if step.reject is None:
-                st.matches = outcome.ok
-            else:
-                st.matches = not outcome.ok and outcome.failure == step.reject
+            st.matches = judge_action(step.reject, outcome) is None
         else:
             st.observed = session.observe(step.body)
             st.expected = step.expect
             st.outcome = "observed"
-            st.matches = values_equal(step.expect, st.observed, step.compare)
+            st.matches = judge_observation(step.expect, st.observed, step.compare) is None
     except Unsupported as exc:
         st.outcome, st.message, st.matches = "unsupported", str(exc), False
     except Exception as exc:  # an engine error is part of what the reader sees
@@ -227,16 +224,6 @@ def _run_step(session: Any, step: Step, names: _Names) -> StepTrace:
     names.learn(state)
     st.events = [names.event(e) for e in state.events[before:] if e.kind != "action"]
     return st
-
-
-def _cards_for(case: Case, spec: Spec) -> dict[str, Mapping[str, Any]]:
-    inline = {str(c["name"]).casefold(): c for c in case.cards}
-    cards: dict[str, Mapping[str, Any]] = {}
-    for name in case.card_names():
-        data = inline.get(name.casefold()) or spec.card(name)
-        if data is not None:
-            cards[name] = data
-    return cards
 
 
 def format_trace(trace: Trace) -> Sequence[str]:
