@@ -94,7 +94,7 @@ def test_smoke_gives_advice_on_a_broken_engine(capsys: pytest.CaptureFixture[str
 
 def test_smoke_names_the_reply_that_never_came(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["smoke", "--adapter", f"cmd:{FAULTY} --fault hang --on observe",
-                 "--max-cases", "1", "--timeout", "1"])
+                 "--max-cases", "1", "--timeout", "3"])  # only the hung reply meets 3 s
     out = capsys.readouterr().out
     assert code == 1
     assert "no reply to 'observe'" in out

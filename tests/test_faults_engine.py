@@ -8,7 +8,6 @@ behind the JSON-lines protocol) with one fault injected into the middle case onl
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,8 @@ from conformance.errors import AdapterError
 from conformance.results.records import CaseResult
 from conformance.spec.loader import load_cases
 from conformance.spec.model import Case
+
+from .limits import GENEROUS, run_with_limits
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTY = [sys.executable, str(ROOT / "tests" / "engines" / "faulty_engine.py")]
@@ -81,10 +82,13 @@ def engine(fault: str, on: str = "observe", *, case: str = "faults.probe.n2",
 
 
 def run_probes(adapter: SubprocessAdapter, cases: list[Case], *,
-               timeout: float = 20.0) -> list[CaseResult]:
-    """Run ``cases`` through a runner on ``adapter``."""
+               timeout: float = GENEROUS) -> list[CaseResult]:
+    """Run ``cases`` through a runner on ``adapter``: the faulted case (``faults.probe.n2``)
+    gets the per-case limit ``timeout`` and the adapter's reply limit; the others get limits no
+    load reaches (``tests/limits.py``)."""
+    reply = adapter.timeout
     with Runner(adapter, timeout=timeout) as runner:
-        return list(runner.run(cases))
+        return run_with_limits(runner, cases, case_limit=timeout, reply_limit=reply)
 
 
 def test_the_faulty_engine_without_a_fault_passes(probes: list[Case]) -> None:
@@ -127,7 +131,7 @@ FAULTS = [
 def test_fault_is_errored_and_the_run_goes_on(probes: list[Case], fault: str, on: str,
                                               text: str) -> None:
     """The faulted case is errored with the fault named; the cases around it pass."""
-    adapter = engine(fault, on, timeout=1.0)
+    adapter = engine(fault, on, timeout=3.0)
     results = run_probes(adapter, probes)
     assert [r.result for r in results] == ["passed", "errored", "passed"], \
         [(r.result, r.message, r.detail[:300]) for r in results]
@@ -153,7 +157,7 @@ def test_crash_context_has_the_engine_stderr(probes: list[Case]) -> None:
 def test_stderr_flood_keeps_only_a_tail(probes: list[Case]) -> None:
     """An engine logging without end is cut off by the timeout; the result keeps a bounded
     tail of its stderr."""
-    results = run_probes(engine("flood-stderr", timeout=1.0), probes)
+    results = run_probes(engine("flood-stderr", timeout=3.0), probes)
     assert "log line that never ends" in results[1].detail
     assert len(results[1].detail) <= STDERR_TAIL_BYTES + 1000
 
@@ -166,11 +170,11 @@ def test_noisy_stderr_is_not_a_fault(probes: list[Case]) -> None:
 
 def test_runner_timeout_kills_a_hung_engine(probes: list[Case]) -> None:
     """With the transport's own timeout long, the runner's per-case timeout fires, kills the
-    engine and the next case gets a fresh process (it does not inherit the hung one)."""
-    adapter = engine("hang", timeout=60.0)
-    start = time.monotonic()
+    engine and the next case gets a fresh process (it does not inherit the hung one). The
+    message names the runner's limit, so it was the runner's timeout that fired (the
+    transport's, 300 s, would say "no reply")."""
+    adapter = engine("hang", timeout=GENEROUS)
     results = run_probes(adapter, probes, timeout=5)
-    assert time.monotonic() - start < 40
     assert [r.result for r in results] == ["passed", "errored", "passed"]
     assert results[1].message.startswith("timed out after 5s at ")
     assert "the adapter did not finish the case in time" in results[1].detail

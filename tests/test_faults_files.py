@@ -14,7 +14,6 @@ import signal
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from conformance.reports.jsonl import JsonlWriter, load_report
 from conformance.results.files import ReportBusy, atomic_write, file_mode, sweep_stale_temps
 from conformance.results.records import CaseResult
 
+from .limits import GENEROUS, PATIENCE, gate_path, wait_until
 from .test_faults_engine import write_probes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,19 +137,25 @@ def test_a_second_writer_of_one_report_is_refused(tmp_path: Path) -> None:
 
 def test_two_runs_on_one_report_refuse_the_second(tmp_path: Path, probe_dir: Path) -> None:
     """A second ``mtgconf run --report`` of a report another run is writing exits 2 at once
-    with the reason; the first run's report is whole."""
+    with the reason; the first run's report is whole. The first run's engine holds its first
+    case until the test opens a gate, so the second run meets it writing on any machine."""
     report = tmp_path / "r.jsonl"
-    engine = f"cmd:{sys.executable} {ROOT / 'tests' / 'engines' / 'faulty_engine.py'} --slow 1"
+    gate = gate_path(tmp_path)
+    engine = (f"cmd:{sys.executable} {ROOT / 'tests' / 'engines' / 'faulty_engine.py'} "
+              f"--wait-for {gate}")
     first = subprocess.Popen([sys.executable, "-m", "conformance.cli", "run", str(probe_dir),
                               "--adapter", engine, "--report", str(report), "--no-progress",
-                              "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not report.exists() or not report.stat().st_size):
-        time.sleep(0.1)
-    second = subprocess.run([sys.executable, "-m", "conformance.cli", "run", str(probe_dir),
-                             "--report", str(report), "--no-progress", "-q"],
-                            capture_output=True, text=True, timeout=120)
-    _, err = first.communicate(timeout=120)
+                              "-q", "--timeout", str(GENEROUS)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert wait_until(lambda: report.exists() and report.stat().st_size > 0), \
+            "the first run never opened its report"
+        second = subprocess.run([sys.executable, "-m", "conformance.cli", "run",
+                                 str(probe_dir), "--report", str(report), "--no-progress",
+                                 "-q"], capture_output=True, text=True, timeout=PATIENCE)
+    finally:
+        gate.touch()
+    _, err = first.communicate(timeout=PATIENCE)
     assert second.returncode == 2, second.stdout + second.stderr
     assert "being written by another mtgconf run" in " ".join(second.stderr.split())
     assert first.returncode == 0, err.decode()

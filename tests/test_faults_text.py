@@ -29,6 +29,7 @@ from conformance.results.records import CaseResult
 from conformance.spec.model import Case
 from conformance.spec.textsafe import UNSAFE, clean_text, clean_value
 
+from .limits import GENEROUS
 from .report_checks import check_every_format, markdown_outside_fences
 from .test_faults_engine import FAULTY, write_probes
 
@@ -187,8 +188,8 @@ def test_engine_text_faults_reach_every_report(probes: list[Case], tmp_path: Pat
     """A real engine sending every hostile string at once: the faulted case is failed or
     errored, the others pass, and every format holds the three results."""
     adapter = SubprocessAdapter([*FAULTY, "--fault", fault, "--on", on, "--fault-case",
-                                 "faults.probe.n2"], timeout=5.0)
-    with Runner(adapter, timeout=20) as runner:
+                                 "faults.probe.n2"], timeout=GENEROUS)
+    with Runner(adapter, timeout=GENEROUS) as runner:  # no fault here hangs
         results = list(runner.run(probes))
     assert [r.result for r in results][::2] == ["passed", "passed"]
     assert results[1].result in ("failed", "errored")
@@ -199,8 +200,8 @@ def test_a_hostile_engine_name(probes: list[Case], tmp_path: Path) -> None:
     """An engine whose hello gives a name and version made of hostile text: its info is
     cleaned on the way in, and the run and its reports are whole."""
     adapter = SubprocessAdapter([*FAULTY, "--fault", "text-name", "--on", "hello"],
-                                timeout=5.0)
-    with Runner(adapter, timeout=20) as runner:
+                                timeout=GENEROUS)
+    with Runner(adapter, timeout=GENEROUS) as runner:
         assert not UNSAFE.search(runner.info.name + runner.info.version)
         results = list(runner.run(probes))
     assert [r.result for r in results] == ["passed"] * 3

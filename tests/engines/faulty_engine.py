@@ -4,7 +4,8 @@
 It answers correctly by wrapping the reference engine, and breaks the protocol in one chosen way
 (``--fault``) when a chosen request (``--on``: hello, start, perform, observe or end) arrives in a
 case whose id matches ``--fault-case`` (a glob, default every case). ``--slow S`` sleeps S
-seconds at the start of every case, so a run lasts long enough to be interrupted.
+seconds at the start of every case, so a run lasts long enough to be interrupted; ``--wait-for
+FILE`` holds every case until FILE exists (a gate the test opens, whatever the machine's speed).
 
     python tests/engines/faulty_engine.py --fault crash --on observe --fault-case '*split*'
 """
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fault-case", default="*")
     parser.add_argument("--slow", type=float, default=0.0)
     parser.add_argument("--slow-start", type=float, default=0.0)
+    parser.add_argument("--wait-for", default="", metavar="FILE")
     parser.add_argument("--text", choices=sorted(TEXTS), default="all")
     parser.add_argument("--tag", default="", help="a token put on every child's command line "
                                                    "(so a test can find leaked processes)")
@@ -112,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
             case = request["case"]
             if args.slow:
                 time.sleep(args.slow)
+            while args.wait_for and not os.path.exists(args.wait_for):
+                time.sleep(0.05)
         faulty = (args.fault != "none" and cmd == args.on
                   and (cmd == "hello" or fnmatch.fnmatchcase(case, args.fault_case)))
         if args.fault == "slow-start":
