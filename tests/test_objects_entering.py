@@ -145,3 +145,33 @@ def test_delver_transforms_only_for_a_revealed_instant_or_sorcery(reveal: bool) 
     g.perform({"type": "advance", "to": "upkeep"})
     g.perform({"type": "resolve", "choices": {"reveal": reveal}})
     assert observe(g, "face_up", object="delver") == "front"
+
+
+def _catalog_names() -> list[str]:
+    from conformance.spec.catalog import default_spec
+
+    return sorted(default_spec().cards)
+
+
+@pytest.mark.parametrize("zone", ["hand", "graveyard", "exile", "library"])
+def test_no_instant_or_sorcery_card_enters_the_battlefield(zone: str) -> None:
+    """CR 400.4a (110.4): every instant or sorcery card of the catalog that an effect would
+    put onto the battlefield stays in its zone; every other card arrives."""
+    from reference_engine.core.characteristics import printed_characteristics
+    from reference_engine.core.errors import SetupError
+
+    for name in _catalog_names():
+        g = game({"objects": [{"handle": "it", "card": name, "zone": zone}]})
+        obj = g.state.by_handle("it")
+        chars = printed_characteristics(obj.card, zone="battlefield", transformed=False,
+                                        cast_half=None, era=g.state.era)
+        spell_only = chars.has_type("Instant") or chars.has_type("Sorcery")
+        if not spell_only and chars.has_subtype("Aura"):
+            continue  # an Aura needs something to enchant (303.4f), tested elsewhere
+        try:
+            new = enter_battlefield(g.state, obj)
+        except SetupError:  # an "as enters" choice this test doesn't answer (614.12)
+            assert not spell_only, name
+            continue
+        assert (new is None) == spell_only, name
+        assert observe(g, "zone", object="it") == (zone if spell_only else "battlefield"), name

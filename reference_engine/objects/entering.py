@@ -86,10 +86,14 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
 
     Told to enter transformed, an object that isn't a transforming double-faced card or token
     doesn't enter at all and stays where it was (CR 712.14a); None is returned. A transforming
-    double-faced card otherwise enters front face up (CR 712.14).
+    double-faced card otherwise enters front face up (CR 712.14). An instant or sorcery card
+    can't enter the battlefield: it stays in its zone and None is returned (CR 400.4a, 110.4).
     """
     if transformed and not can_enter_transformed(obj):
         state.log("enter-failed", object=obj.id, card=obj.card.name, reason="712.14a")
+        return None
+    if _is_instant_or_sorcery(state, obj, transformed):
+        state.log("enter-failed", object=obj.id, card=obj.card.name, reason="400.4a")
         return None
     _precheck_choices(state, obj, transformed)
     if attach_to is None and _is_aura(state, obj, transformed):
@@ -110,6 +114,16 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     apply_enter_replacements(state, new)
     state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
     return new
+
+
+def _is_instant_or_sorcery(state: GameState, obj: GameObject, transformed: bool) -> bool:
+    """Whether ``obj`` is an instant or sorcery card, which can't enter the battlefield
+    (CR 400.4a); a token or a card with a permanent type can."""
+    if obj.is_token:
+        return False
+    chars = printed_characteristics(obj.card, zone="battlefield", transformed=transformed,
+                                    cast_half=None, era=state.era)
+    return chars.has_type("Instant") or chars.has_type("Sorcery")
 
 
 def _is_aura(state: GameState, obj: GameObject, transformed: bool) -> bool:
