@@ -32,11 +32,22 @@ class AdapterInfo:
     eras: tuple[str, ...]
     features: frozenset[str]
     homepage: str = ""
+    #: The queries the engine answers, when it declares them (None: it does not say; every
+    #: query is tried). A case using another query is planned ``unsupported`` without running.
+    queries: frozenset[str] | None = None
+    #: The action types the engine performs, when it declares them (as ``queries``).
+    actions: frozenset[str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The info as the protocol's ``info`` table."""
-        return {"name": self.name, "version": self.version, "eras": list(self.eras),
-                "features": sorted(self.features), "homepage": self.homepage}
+        out: dict[str, Any] = {"name": self.name, "version": self.version,
+                               "eras": list(self.eras), "features": sorted(self.features),
+                               "homepage": self.homepage}
+        if self.queries is not None:
+            out["queries"] = sorted(self.queries)
+        if self.actions is not None:
+            out["actions"] = sorted(self.actions)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AdapterInfo:
@@ -45,7 +56,15 @@ class AdapterInfo:
         return cls(name=clean_text(str(data["name"])), version=clean_text(str(data["version"])),
                    eras=tuple(clean_text(str(e)) for e in data["eras"]),
                    features=frozenset(clean_text(str(f)) for f in data["features"]),
-                   homepage=clean_text(str(data.get("homepage", ""))))
+                   homepage=clean_text(str(data.get("homepage", ""))),
+                   queries=_names(data.get("queries")), actions=_names(data.get("actions")))
+
+
+def _names(value: Any) -> frozenset[str] | None:
+    """An optional declared list of names (``queries``, ``actions``); None when absent."""
+    if value is None:
+        return None
+    return frozenset(clean_text(str(v)) for v in value)
 
 
 @dataclass(frozen=True)

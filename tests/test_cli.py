@@ -135,7 +135,7 @@ def test_everything_unsupported_exits_5_and_says_why(capsys: pytest.CaptureFixtu
                  "spec/cases/combat/attack-haste-allowed.toml"])
     captured = capsys.readouterr()
     assert code == 5
-    assert "unsupported, because:" in captured.out
+    assert "unsupported results, because:" in captured.out
     assert "lacks feature combat" in captured.out
     assert "every selected case is unsupported or skipped: nothing was tested (exit 5)" \
         in captured.err

@@ -91,7 +91,7 @@ def test_run_reports_generated_cases_apart(capsys: pytest.CaptureFixture[str]) -
     spec_dir = Path(SPEC.cases_dir()) / "characteristics"
     assert main(["run", "-q", "--no-progress", "--generated", "40", str(spec_dir)]) == 0
     out = capsys.readouterr().out
-    assert "(generated cases)" in out and "(spec cases)" in out
+    assert "(generated results)" in out and "(spec results)" in out
 
 
 def test_case_text_lays_out_steps_inline_and_refuses_null() -> None:

@@ -4,6 +4,7 @@ cases, run them, report."""
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -236,7 +237,8 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         write_junit(results, args.junit, name=name)
     if args.markdown:
         write_markdown(results, args.markdown, name=name)
-    print_summary(out, results, adapter=name)
+    print_summary(out, results, adapter=name,
+                  listing=f"mtgconf features --adapter {shlex.quote(args.adapter)}")
     if loaded.errors or spec.errors:
         err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")

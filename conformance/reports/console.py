@@ -18,12 +18,14 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from conformance.results.blockers import Unlock, rank_results
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
 from conformance.spec.textsafe import clean_text
 
 from ..errors import SpecError
 
-__all__ = ["UnsupportedBreakdown", "error_cause", "make_progress", "print_spec_errors",
+__all__ = ["UnsupportedBreakdown", "engine_reason", "error_cause", "make_progress",
+           "print_spec_errors",
            "print_summary", "print_unsupported", "unsupported_breakdown"]
 
 _STYLE = {"passed": "green", "failed": "red", "errored": "magenta", "unsupported": "yellow",
@@ -53,52 +55,85 @@ def print_spec_errors(console: Console, errors: Sequence[SpecError]) -> None:
 
 @dataclass
 class UnsupportedBreakdown:
-    """Why cases were ``unsupported``: missing features and eras (from the adapter's
-    declaration) and the reasons the engine gave while running."""
+    """Why results were ``unsupported``: every blocker ranked by the results it alone would
+    unlock (:mod:`conformance.results.blockers`), and the reasons the engine gave."""
 
-    features: Counter[str] = field(default_factory=Counter)
-    eras: Counter[str] = field(default_factory=Counter)
+    ranking: list[Unlock] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
     total: int = 0
 
+    @property
+    def features(self) -> Counter[str]:
+        """Results blocked by each missing feature (among other blockers or alone)."""
+        return Counter({u.name: u.blocks for u in self.ranking if u.kind == "feature"})
 
-_LACKS = re.compile(r" lacks feature\(s\): (.+)$")
-_ERA = re.compile(r" does not implement era '([^']+)'")
+    @property
+    def eras(self) -> Counter[str]:
+        """Results blocked by each missing era."""
+        return Counter({u.name: u.blocks for u in self.ranking if u.kind == "era"})
+
+
 _STEP_PREFIX = re.compile(r"^(?:setup|step \d+ \([^)]*\)): ")
+
+
+def engine_reason(result: CaseResult) -> str:
+    """The reason an engine gave for refusing a step or a setup, without the step's prefix
+    (empty for a result planned unsupported from the engine's declarations)."""
+    if result.result != "unsupported" or not result.message.startswith(("setup", "step ")):
+        return ""
+    return _STEP_PREFIX.sub("", result.message).strip()[:120] or "(no reason given)"
 
 
 def unsupported_breakdown(results: Sequence[CaseResult]) -> UnsupportedBreakdown:
     """Count why the ``unsupported`` results were so."""
-    b = UnsupportedBreakdown()
-    for r in results:
-        if r.result != "unsupported":
-            continue
-        b.total += 1
-        lacks = _LACKS.search(r.message)
-        era = _ERA.search(r.message)
-        if lacks:
-            b.features.update(f.strip() for f in lacks.group(1).split(","))
-        elif era:
-            b.eras[era.group(1)] += 1
-        else:
-            b.reasons[_STEP_PREFIX.sub("", r.message).strip()[:120] or "(no reason given)"] += 1
-    return b
+    refused = [r for r in results if r.result == "unsupported"]
+    reasons = Counter(engine_reason(r) for r in refused)
+    del reasons[""]
+    return UnsupportedBreakdown(ranking=rank_results(refused), reasons=reasons,
+                                total=len(refused))
 
 
-def print_unsupported(console: Console, results: Sequence[CaseResult], *, top: int = 5) -> None:
-    """Say why cases were unsupported: the most missing features, eras and engine reasons."""
+def print_unsupported(console: Console, results: Sequence[CaseResult], *, top: int = 5,
+                      listing: str = "mtgconf features --adapter ADAPTER") -> None:
+    """Say why results were unsupported, as what to build next: every blocker that alone
+    holds results back, most first (with how many results it is one blocker of), then the
+    blockers that never do alone in one line, then the engine's most frequent reasons.
+    ``listing``: the command that lists every blocker with the queries and actions its cases
+    use."""
     b = unsupported_breakdown(results)
     if not b.total:
         return
-    console.print(f"[yellow]{b.total} unsupported[/yellow], because:", highlight=False)
-    for counter, label in ((b.features, "lacks feature"), (b.eras, "lacks era"),
-                           (b.reasons, "the engine said")):
-        for what, n in counter.most_common(top):
-            console.print(f"  {n:>5}  {label} " + escape(repr(what) if label ==
-                                                           "the engine said" else what),
-                          highlight=False, soft_wrap=True)
-        if len(counter) > top:
-            console.print(f"         ... and {len(counter) - top} more", highlight=False)
+    console.print(f"[yellow]{b.total} unsupported[/yellow] results, because: what to build "
+                  "next, by the results each would unlock alone (the only thing they lack; "
+                  "'of' = results it is one of the missing things of)", highlight=False,
+                  soft_wrap=True)
+    never: list[Unlock] = []
+    for u in b.ranking:
+        if not u.alone:
+            never.append(u)
+            continue
+        console.print(f"  {u.alone:>5} of {u.blocks:<5} {_lacks_words(u)}", highlight=False,
+                      soft_wrap=True)
+    if never:
+        console.print("  unlock nothing alone (always missing beside others): " + escape(
+            ", ".join(f"{u.kind} {u.name} ({u.blocks})".replace(" ()", "") for u in never)),
+            highlight=False, soft_wrap=True)
+    console.print(f"  (every one, with the queries and actions its cases use: {escape(listing)}"
+                  " [--report FILE])", highlight=False, soft_wrap=True)
+    for what, n in b.reasons.most_common(top):
+        console.print(f"  {n:>5}  the engine said " + escape(repr(what)), highlight=False,
+                      soft_wrap=True)
+    if len(b.reasons) > top:
+        console.print(f"         ... {len(b.reasons) - top} other reason(s) the engine gave: "
+                      "every one is in the --markdown and HTML reports", highlight=False)
+
+
+def _lacks_words(u: Unlock) -> str:
+    if u.kind == "setup":
+        return "setup refused by the engine"
+    if u.kind in ("query", "action"):
+        return f"{u.kind} {escape(u.name)} (refused or undeclared)"
+    return f"lacks {u.kind} {escape(u.name)}"
 
 
 def error_cause(result: CaseResult) -> str:
@@ -120,7 +155,7 @@ def error_cause(result: CaseResult) -> str:
 
 
 def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: str,
-                  show_failures: int = 20) -> None:
+                  show_failures: int = 20, listing: str = "") -> None:
     """Print counts by area and by set, then the first failures with what diverged."""
     s = summarize(results)
     kinds = [k for k in RESULT_KINDS if s.total[k] or k in ("passed", "failed", "errored")]
@@ -136,7 +171,7 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
         table.add_section()
         for name in sorted(s.by_set):
             c = s.by_set[name]
-            table.add_row(f"({name} cases)", *(str(c[k]) for k in kinds), str(sum(c.values())))
+            table.add_row(f"({name} results)", *(str(c[k]) for k in kinds), str(sum(c.values())))
     table.add_section()
     table.add_row("all", *(str(s.total[k]) for k in kinds), str(sum(s.total.values())),
                   style="bold")
@@ -150,4 +185,7 @@ def print_summary(console: Console, results: Sequence[CaseResult], *, adapter: s
                       highlight=False, soft_wrap=True)
     if len(bad) > show_failures:
         console.print(f"... and {len(bad) - show_failures} more (see --report/--markdown)")
-    print_unsupported(console, results)
+    if listing:
+        print_unsupported(console, results, listing=listing)
+    else:
+        print_unsupported(console, results)

@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from conformance.results.blockers import unsupported_reason
 from conformance.results.files import atomic_write
 from conformance.results.records import RESULT_KINDS, CaseResult
 from conformance.spec.tomlindex import index_lines, line_of
 from conformance.spec.tomlio import canonical_json
+
+from .html_unsupported import UNSUPPORTED_PAGE, next_table, render_unsupported_page
 
 __all__ = ["Matrix", "badge", "build_matrix", "page_of", "render_area_page", "render_html",
            "write_html"]
@@ -323,7 +326,18 @@ def render_html(results: Sequence[CaseResult], *, title: str = "MTG rules confor
                           if any(m.cell(eng, a, e) for e in m.eras))
         out.append(f'<li id="eng-{_slug(eng)}">{_e(eng)}: {_e(b["message"])} '
                    f'(badge: <code>badges/{_slug(eng)}.json</code>); {pages}</li>')
-    out.append("</ul></body></html>")
+    out.append("</ul>")
+    for eng in m.engines:
+        mine = [r for r in results if engine_name(r) == eng]
+        if not any(r.result == "unsupported" for r in mine):
+            continue
+        out.append(f"<h2>What {_e(eng)} could build next</h2>")
+        out.append('<p class="muted">The things it lacks that hold the most results back '
+                   "alone; every one, and the unsupported results grouped by reason: "
+                   f'<a href="{_e(_slug(eng))}/{UNSUPPORTED_PAGE}">{_e(eng)}: '
+                   "unsupported</a>.</p>")
+        out += next_table(mine, limit=10)
+    out.append("</body></html>")
     return "\n".join(out) + "\n"
 
 
@@ -347,8 +361,9 @@ def render_area_page(results: Sequence[CaseResult], *, engine: str, area: str,
         if others:
             out.append(f'<p class="muted">{others}</p>')
         for r in rs:
-            if r.result not in ("passed", "fixed"):
+            if r.result not in ("passed", "fixed", "unsupported"):
                 out += _result_html(r, source, rulings)
+        out += _unsupported_groups(rs, source, rulings)
         good = [r for r in rs if r.result in ("passed", "fixed")]
         if good:
             out.append(f"<details><summary>{len(good)} passing</summary>"
@@ -358,6 +373,23 @@ def render_area_page(results: Sequence[CaseResult], *, engine: str, area: str,
             out.append("</ul></details>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _unsupported_groups(results: Sequence[CaseResult], source: CaseSource,
+                        rulings: Mapping[str, str]) -> list[str]:
+    """The unsupported results, grouped by reason, each group folded."""
+    groups: dict[str, list[CaseResult]] = {}
+    for r in results:
+        if r.result == "unsupported":
+            groups.setdefault(unsupported_reason(r), []).append(r)
+    out: list[str] = []
+    for reason, rs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        out.append(f'<details class="group"><summary><span class="k-unsupported">{len(rs)} '
+                   f"unsupported</span> · {_e(reason)}</summary>")
+        for r in rs:
+            out += _result_html(r, source, rulings)
+        out.append("</details>")
+    return out
 
 
 def write_html(results: Sequence[CaseResult], directory: Path | str, *,
@@ -382,6 +414,12 @@ def write_html(results: Sequence[CaseResult], directory: Path | str, *,
         atomic_write(target, render_area_page(rs, engine=eng, area=area, eras=m.eras,
                                               title=title, source=src,
                                               rulings=rulings or {}))
+    for eng in m.engines:
+        mine = [r for r in results if engine_name(r) == eng]
+        if any(r.result == "unsupported" for r in mine):
+            atomic_write(root / _slug(eng) / UNSUPPORTED_PAGE, render_unsupported_page(
+                mine, engine=eng, title=title, head=_head,
+                link=lambda r: f"../{page_of(engine_name(r), r.area)}#{_result_id(r)}"))
     badges: dict[str, Mapping[str, Any]] = {}
     for eng in m.engines:
         b = badge(m.engine_total(eng))

@@ -9,9 +9,11 @@ and fenced blocks are delimited by more backticks than the code holds (:func:`md
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from conformance.results.blockers import describe, rank_results, unsupported_reason
 from conformance.results.files import atomic_write
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
 from conformance.spec.textsafe import clean_text
@@ -72,6 +74,7 @@ def render_markdown(results: Sequence[CaseResult], *, name: str) -> str:
     out += _table("area", dict(sorted(s.by_area.items())))
     out += ["", "## By era", ""]
     out += _table("era", dict(sorted(s.by_era.items())))
+    out += _unsupported(results)
     bad = [r for r in results if r.result in ("failed", "errored")]
     if bad:
         out += ["", "## Failures and errors", ""]
@@ -94,6 +97,31 @@ def render_markdown(results: Sequence[CaseResult], *, name: str) -> str:
                 out += ["", *md_block(r.detail.strip()[-2000:])]
             out.append("")
     return "\n".join(out) + "\n"
+
+
+def _unsupported(results: Sequence[CaseResult]) -> list[str]:
+    """What to build next (every blocker, by the results it alone would unlock), then the
+    unsupported results grouped by their reason, with their areas."""
+    refused = [r for r in results if r.result == "unsupported"]
+    if not refused:
+        return []
+    out = ["", "## What to build next", "",
+           f"{len(refused)} results were unsupported. Each row is a thing the engine lacks: "
+           "*alone* counts the results it is the only missing thing of (build it and they "
+           "run), *among* the results it is one of the missing things of.", "",
+           "| missing | alone | among |", "|---|---:|---:|"]
+    out += [f"| {md_text(describe(u.blocker))} | {u.alone} | {u.blocks} |"
+            for u in rank_results(refused)]
+    groups: dict[str, list[CaseResult]] = {}
+    for r in refused:
+        groups.setdefault(unsupported_reason(r), []).append(r)
+    out += ["", "## Unsupported results by reason", "", "| reason | results | areas |",
+            "|---|---:|---|"]
+    for reason, rs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        areas = Counter(r.area for r in rs)
+        out.append(f"| {md_text(reason)} | {len(rs)} | "
+                   + md_text(", ".join(f"{a} {n}" for a, n in sorted(areas.items()))) + " |")
+    return out
 
 
 def write_markdown(results: Sequence[CaseResult], path: Path | str, *, name: str) -> None:

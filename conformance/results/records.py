@@ -44,6 +44,10 @@ class CaseResult:
     #: The TOML text of a case with no file (a generated case), byte for byte as
     #: ``mtgconf generate --out`` writes it.
     case_text: str = ""
+    #: What the engine lacks to run this case (``unsupported`` only): ``feature:NAME``,
+    #: ``era:NAME``, ``query:NAME``, ``action:TYPE`` or ``setup``
+    #: (:mod:`conformance.results.blockers`).
+    missing: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -58,6 +62,7 @@ class CaseResult:
             self.file = clean_text(self.file)
         self.rulings = tuple(clean_text(str(r)) for r in self.rulings)
         self.rules = tuple(clean_text(str(r)) for r in self.rules)
+        self.missing = tuple(clean_text(str(m)) for m in self.missing)
         if self.expected is not None:
             self.expected = clean_value(self.expected)
         if self.observed is not None:
@@ -90,6 +95,8 @@ class CaseResult:
             record["baseline_reason"] = self.baseline_reason
         if self.case_text:
             record["case_text"] = self.case_text
+        if self.missing:
+            record["missing"] = list(self.missing)
         return record
 
     @classmethod
@@ -106,6 +113,7 @@ class CaseResult:
             detail=record.get("detail", ""), duration_ms=float(record.get("duration_ms", 0)),
             baseline_reason=record.get("baseline_reason", ""),
             case_text=str(record.get("case_text") or ""),
+            missing=tuple(record.get("missing") or ()),
         )
 
 

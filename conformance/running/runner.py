@@ -18,6 +18,7 @@ from typing import Any
 
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
 from conformance.errors import AdapterError, ProtocolError
+from conformance.results.blockers import case_blockers, step_blocker
 from conformance.results.records import CaseResult
 from conformance.running.defaults import DEFAULT_TIMEOUT
 from conformance.running.judge import cards_for, judge_action, judge_observation
@@ -40,6 +41,23 @@ class WorkItem:
     era: str
     verdict: str | None = None
     reason: str = ""
+    #: An ``unsupported`` item's blockers (:func:`conformance.results.blockers.case_blockers`).
+    missing: tuple[str, ...] = ()
+
+
+def _lacks(name: str, missing: Sequence[str]) -> str:
+    """Why an item is planned unsupported: its era first, else its features, else the
+    undeclared queries and actions."""
+    kinds: dict[str, list[str]] = {}
+    for blocker in missing:
+        kind, _, what = blocker.partition(":")
+        kinds.setdefault(kind, []).append(what)
+    if "era" in kinds:
+        return f"{name} does not implement era {kinds['era'][0]!r}"
+    if "feature" in kinds:
+        return f"{name} lacks feature(s): {', '.join(kinds['feature'])}"
+    said = [f"{kind} {', '.join(whats)}" for kind, whats in kinds.items()]
+    return f"{name} does not declare " + "; ".join(said)
 
 
 def plan(cases: Iterable[Case], info: AdapterInfo, *, era: str | None = None,
@@ -55,16 +73,14 @@ def plan(cases: Iterable[Case], info: AdapterInfo, *, era: str | None = None,
         if not eras:
             continue
         pattern = next((p for p in skip if fnmatch.fnmatchcase(case.id, p)), None)
-        missing = sorted(set(case.features) - set(info.features))
         for e in eras:
             if pattern is not None:
                 items.append(WorkItem(case, e, "skipped", f"skipped by pattern {pattern!r}"))
-            elif e not in info.eras:
-                items.append(WorkItem(case, e, "unsupported",
-                                      f"{info.name} does not implement era {e!r}"))
-            elif missing:
-                items.append(WorkItem(case, e, "unsupported",
-                                      f"{info.name} lacks feature(s): {', '.join(missing)}"))
+                continue
+            missing = case_blockers(case, e, info)
+            if missing:
+                items.append(WorkItem(case, e, "unsupported", _lacks(info.name, missing),
+                                      missing=missing))
             else:
                 items.append(WorkItem(case, e))
     return items
@@ -175,7 +191,8 @@ class Runner:
     def run_item(self, item: WorkItem) -> CaseResult:
         """Run (or report) one work item."""
         if item.verdict is not None:
-            return self._result(item, item.verdict, message=item.reason)
+            return self._result(item, item.verdict, message=item.reason,
+                                missing=item.missing)
         not_started = self._warm_up(item)
         if not_started is not None:
             return not_started
@@ -237,7 +254,8 @@ class Runner:
         try:
             session = self.adapter.start(request)
         except Unsupported as exc:
-            return self._result(item, "unsupported", message=f"setup: {exc}")
+            return self._result(item, "unsupported", message=f"setup: {exc}",
+                                missing=("setup",))
         except ProtocolError as exc:
             return self._result(item, "errored",
                                 message=f"protocol error during setup: {_first_line(exc)}",
@@ -254,7 +272,9 @@ class Runner:
             return self._result(item, "passed")
         except Unsupported as exc:
             return self._result(item, "unsupported", step=_index(step),
-                                message=f"step {_index(step)} ({_describe(step)}): {exc}")
+                                message=f"step {_index(step)} ({_describe(step)}): {exc}",
+                                missing=(step_blocker(step.kind, step.body)
+                                         if step is not None else "setup",))
         except (AdapterError, ProtocolError) as exc:
             return self._result(item, "errored", step=_index(step),
                                 message=f"step {_index(step)} ({_describe(step)}): adapter error: "
