@@ -33,9 +33,11 @@ __all__ = ["check_every_format", "check_report_files", "markdown_outside_fences"
 #: Tags the HTML report writes; anything else came from text that was not escaped.
 HTML_TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "table",
              "thead", "tbody", "tr", "th", "td", "a", "span", "br", "ul", "li", "code",
-             "details", "summary", "dl", "dt", "dd", "pre", "ol", "div", "nav", "b"}
+             "details", "summary", "dl", "dt", "dd", "pre", "ol", "div", "nav", "b", "i",
+             "label", "input"}
 #: Markdown lines the report writes that start with '#'.
-MD_HEADINGS = re.compile(r"^(# Conformance report: |## (By rules area|By era|Failures and "
+MD_HEADINGS = re.compile(r"^(# Conformance report: |## (By rules area|By era|What to build next|"
+                         r"Unsupported results by reason|Failures and "
                          r"errors)$|### <code> \()")
 
 

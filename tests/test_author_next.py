@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -99,7 +98,7 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 
 def test_the_summary_ranks_what_to_build_next(tiny_run: tuple[Path, str]) -> None:
-    report, out = tiny_run
+    _report, out = tiny_run
     spec = default_spec()
     features = _tiny_features()
     cases = load_cases([ROOT / "spec" / "cases" / "characteristics", COMBAT], spec).cases
