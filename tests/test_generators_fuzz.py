@@ -36,15 +36,17 @@ def test_the_target_raises_a_divergence_for_a_wrong_engine() -> None:
                         {"card": card, "zone": "hand"}, ()))
 
 
-def test_fuzz_command_writes_a_case_that_reproduces(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_fuzz_command_writes_cases_that_reproduce(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
     mutant = "conformance.differential.mutants:SplitOneHalf"
-    assert main(["fuzz", "--adapter", mutant, "--seconds", "20", "--seed", "1",
+    assert main(["fuzz", "--adapter", mutant, "--seconds", "4", "--seed", "1",
+                 "--family", "split-mana-value-combined", "--family", "split-colors",
                  "--out", str(tmp_path)]) == 1
     written = sorted(tmp_path.glob("*.toml"))
-    assert len(written) == 1
-    assert main(["run", "-q", "--no-progress", "--adapter", mutant, str(written[0])]) == 1
-    assert main(["run", "-q", "--no-progress", str(written[0])]) == 0
+    assert written
+    for case in written:
+        assert main(["run", "-q", "--no-progress", "--adapter", mutant, str(case)]) == 1
+        assert main(["run", "-q", "--no-progress", str(case)]) == 0
 
 
 def test_fuzz_command_reports_no_divergence(tmp_path: Path,

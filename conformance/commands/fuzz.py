@@ -1,62 +1,140 @@
-"""``mtgconf fuzz``: a differential run of an adapter against the reference engine (issue 7)."""
+"""``mtgconf fuzz``: a differential campaign of an adapter against the reference engine.
+
+Every family the engine can play (or those named with ``--family``), within one time budget,
+over ``--jobs`` processes; divergences are shrunk, deduplicated, classified against a baseline
+and written as minimal cases, with a campaign report in Markdown and JSON
+(:mod:`conformance.differential.campaign`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 from pathlib import Path
 
 from ._common import console
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    limit = max(1, os.cpu_count() or 1) * 4
+    if not 1 <= value <= limit:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {limit} (4 per CPU): {text!r}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--adapter", required=True,
                         help="adapter name, module:Class, or cmd:<command line>")
-    parser.add_argument("--seconds", type=float, default=60.0,
-                        help="time budget before shrinking (default: 60)")
+    parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
+                        help="total search budget, shared by the families (default: 60); "
+                             "shrinking a divergence comes on top")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
     parser.add_argument("--family", action="append", default=[], metavar="F",
-                        help="only scenarios of this family (repeatable)")
+                        help="only this family (repeatable; default: every family the "
+                             "engine can play)")
     parser.add_argument("--max-actions", type=int, default=4,
                         help="actions per scenario at most (default: 4)")
+    parser.add_argument("--jobs", type=_jobs, default=1,
+                        help="worker processes, each with its own engine (default: 1)")
+    parser.add_argument("--shrink-seconds", type=_positive_seconds, default=30.0,
+                        help="time allowed to shrink one divergence (default: 30)")
+    parser.add_argument("--baseline", type=Path, metavar="FILE",
+                        help="known failures (the file `mtgconf run --baseline` reads): a "
+                             "divergence it lists is reported as known, not new")
     parser.add_argument("--out", type=Path, required=True,
-                        help="directory for the minimal case of a divergence")
+                        help="directory for the minimal cases and the campaign report "
+                             "(campaign.md, campaign.json)")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when no divergence was found, 1 when one was (and written), 2 on bad input."""
-    from conformance.differential.fuzz import fuzz
+    """Exit 0 when no new divergence was found, 1 when one was (and written), 2 on bad input."""
+    from conformance.differential.campaign import (
+        dumps_json,
+        markdown,
+        playable_families,
+        run_campaign,
+    )
     from generators.emit import case_text
-    from generators.family import FamilyError
 
     from ..adapters import resolve_adapter
-    from ..errors import AdapterError
+    from ..adapters.reference import ReferenceAdapter
+    from ..errors import AdapterError, SpecError
+    from ..results.baseline import load_baseline
+    from ..results.files import atomic_write
 
     out = console()
+    err = console(stderr=True)
+    if args.out.exists() and not args.out.is_dir():
+        err.print(f"error: --out {args.out} is a file, not a directory", markup=False)
+        return 2
+    baseline = None
+    if args.baseline is not None:
+        try:
+            baseline = load_baseline(args.baseline)
+        except (SpecError, OSError) as exc:
+            err.print(f"error: {exc}", markup=False)
+            return 2
     try:
         adapter = resolve_adapter(args.adapter)
     except AdapterError as exc:
-        out.print(f"[red]error[/red] {exc}")
+        err.print(f"error: {exc}", markup=False)
         return 2
     try:
-        result = fuzz(adapter, seconds=args.seconds, seed=args.seed, families=args.family,
-                      max_actions=args.max_actions)
-    except (FamilyError, KeyError) as exc:
-        out.print(f"[red]error[/red] {exc}")
-        return 2
+        try:
+            families = playable_families(adapter, ReferenceAdapter(), args.family)
+        except KeyError as exc:
+            err.print(f"error: {exc.args[0]}", markup=False)
+            return 2
+        if not families:
+            err.print("error: the adapter can play none of the chosen families (it lacks "
+                      "their features or eras)", markup=False)
+            return 2
+        out.print(f"fuzzing {len(families)} families for {args.seconds:g}s over "
+                  f"{min(args.jobs, len(families))} process(es)", markup=False)
+        report = run_campaign(
+            args.adapter, families, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
+            max_actions=args.max_actions, shrink_seconds=args.shrink_seconds,
+            baseline=baseline, adapter=adapter if args.jobs == 1 else None,
+            on_family=lambda f: out.print(
+                f"  {f.family}: {f.scenarios} scenarios, {len(f.findings)} distinct "
+                f"divergence(s)" + (f" ({f.error})" if f.error else ""), markup=False))
     finally:
         try:
             adapter.close()
         except Exception:
             pass
-    out.print(f"{result.examples} scenario(s) in {result.seconds:.1f}s over "
-              f"{len(result.families)} families")
-    if result.case is None:
-        out.print("[green]no divergence found[/green]")
-        return 0
     args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / f"{result.case['id']}.toml"
-    path.write_text(case_text(result.case), encoding="utf-8", newline="\n")
-    out.print(f"[red]divergence[/red] {result.divergence}")
-    out.print(f"minimal case written to {path}; reproduce with: mtgconf run --adapter "
-              f"{args.adapter} {path}")
-    return 1
+    for finding in report.findings:
+        path = args.out / f"{finding.case['id']}.toml"
+        atomic_write(path, case_text(finding.case))
+        finding.file = str(path)
+    atomic_write(args.out / "campaign.md", markdown(report))
+    atomic_write(args.out / "campaign.json", dumps_json(report))
+    out.print(f"{report.scenarios} scenario(s) in {report.seconds:.1f}s over "
+              f"{len(report.families)} families", markup=False)
+    if not report.findings:
+        out.print("[green]no divergence found[/green]")
+    for finding in report.findings:
+        label = "known" if finding.known else "new divergence"
+        out.print(f"{label}: {finding.family} {finding.key} (met {finding.count} time(s)); "
+                  f"minimal case {finding.file}", markup=False)
+    if report.new:
+        out.print(f"reproduce one with: mtgconf run --adapter {args.adapter} CASE.toml; "
+                  f"the campaign report: {args.out / 'campaign.md'}", markup=False)
+        return 1
+    return 0
