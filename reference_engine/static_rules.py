@@ -56,10 +56,11 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                       "kind": "str!: \"triggered\"", "trigger": "trigger!: when it triggers",
                       "targets": "targets: target slots, chosen as it is put on the stack "
                       "(603.3d)", "effects": "effects: what it does", "text": _TEXT,
-                      "optional": "bool: \"you may\"",
+                      "optional": "bool: \"you may\": its controller chooses as it resolves "
+                      "(choice 'may', true or false; unanswered: true), 603.5",
                       "condition": "condition: an intervening \"if\" clause, checked as the "
                       "event happens and again as it resolves (603.4)"},
-                  ("603", "603.2", "603.3d", "603.4"), 'Soul Warden: {kind = "triggered", '
+                  ("603", "603.2", "603.3d", "603.4", "603.5"), 'Soul Warden: {kind = "triggered", '
                   'trigger = {event = "enters", filter = {...}}, effects = [...]}'),
     "static": ("A static ability (CR 604): a continuous effect (``effect``), a rule "
                "(``rule``), a permission or a player effect, while it functions.", {
@@ -150,6 +151,9 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "creature_type": ("A creature type.", ("205.3m",)),
     "counter": ("The kind (or a list of different kinds) of counter a permanent enters with.",
                 ("614.1c", "122.1b")),
+    "may": ("true or false: whether the controller of a resolving \"you may\" triggered "
+            "ability (optional = true) does what it says; a case that does not answer accepts "
+            "(true).", ("603.5",)),
     "pay": ("true or false: whether to pay an optional cost (\"you may pay\", \"unless "
             "pays\", a shock land's 2 life).", ("118.12", "614.12")),
     "mana": ("The type of mana a mana ability adds when it offers several (a letter or a "

@@ -164,3 +164,66 @@ def test_trigger_targets_may_name_the_source_by_card_name() -> None:
     g.perform({"type": "resolve",
                "choices": {"trigger_targets": {"Flametongue Kavu": "b"}}})
     assert observe(g, "stack_objects")[0]["targets"] == ["b"]
+
+
+# -- "you may" triggered abilities (CR 603.5, issue 38) ----------------------------------------
+
+@given(st.integers(1, 4), st.lists(st.sampled_from([True, False, None]), min_size=1,
+                                   max_size=4))
+def test_a_may_trigger_is_chosen_as_each_resolves(count: int,
+                                                  answers: list[bool | None]) -> None:
+    """603.5: each Soul's Attendant trigger goes on the stack whatever its controller will
+    choose; as each resolves the answer to ``may`` decides whether she gains the life, and an
+    unanswered ``may`` accepts (the documented default). Restated: life = 20 + the number of
+    resolutions not answered false."""
+    answers = (answers * count)[:count]
+    attendants = [{"handle": f"a{i}", "card": "Soul's Attendant", "zone": "battlefield",
+                   "owner": "alice"} for i in range(count)]
+    g = game({"mana_pool": {"alice": "{G}{G}"},
+              "objects": [*attendants, {"handle": "bears", "card": "Grizzly Bears",
+                                        "zone": "hand", "owner": "alice"}]})
+    g.perform({"type": "cast", "player": "alice", "object": "bears"})
+    g.perform({"type": "resolve"})
+    assert len(observe(g, "stack")) == count  # every one triggered, however it will be answered
+    for answer in answers:
+        g.perform({"type": "resolve", "choices": {} if answer is None else {"may": answer}})
+    assert observe(g, "stack") == []
+    assert observe(g, "life", player="alice") == 20 + sum(a is not False for a in answers)
+
+
+def test_a_may_answer_that_is_not_yes_or_no_is_an_illegal_choice() -> None:
+    """The answer to ``may`` is true or false; anything else rejects the action
+    (illegal-choice) and leaves the ability on the stack."""
+    g = game({"mana_pool": {"alice": "{G}{G}"},
+              "objects": [{"handle": "a", "card": "Soul's Attendant", "zone": "battlefield",
+                           "owner": "alice"},
+                          {"handle": "bears", "card": "Grizzly Bears", "zone": "hand",
+                           "owner": "alice"}]})
+    g.perform({"type": "cast", "player": "alice", "object": "bears"})
+    g.perform({"type": "resolve"})
+    with pytest.raises(RulesViolation, match="is not one of the options"):
+        g.perform({"type": "resolve", "choices": {"may": "maybe"}})
+    assert observe(g, "stack") == ["ability of Soul's Attendant"]
+
+
+MAY_MANA = {"name": "Test Optional Mana Trigger", "layout": "normal", "mana_cost": "{2}",
+            "types": ["Artifact"], "oracle_text": "Whenever a player taps a Forest for mana, "
+            "that player may add an additional {G}.",
+            "abilities": [{"kind": "triggered", "optional": True,
+                           "trigger": {"event": "tapped_for_mana",
+                                       "filter": {"subtype": "Forest"}},
+                           "effects": [{"type": "add_mana", "mana": "{G}",
+                                        "to": "event_player"}]}]}
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_an_optional_triggered_mana_ability_is_chosen_as_it_resolves(answer: bool) -> None:
+    """605.4a with 603.5: a "may add" triggered mana ability resolves at once, and its
+    controller chooses then whether to add the mana."""
+    g = game({"objects": [{"handle": "t", "card": MAY_MANA["name"], "zone": "battlefield",
+                           "owner": "alice"},
+                          {"handle": "forest", "card": "Forest", "zone": "battlefield",
+                           "owner": "alice"}]}, cards=[MAY_MANA])
+    g.perform({"type": "activate", "player": "alice", "object": "forest",
+               "choices": {"may": answer}})
+    assert observe(g, "mana_pool", player="alice") == ("{G}{G}" if answer else "{G}")

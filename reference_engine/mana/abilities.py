@@ -40,7 +40,7 @@ from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.mana.pool import MANA_TYPES, SpendCheck, add_mana
-from reference_engine.triggers.abilities import trigger_matcher
+from reference_engine.triggers.abilities import declines_optional, trigger_matcher
 
 if TYPE_CHECKING:
     from reference_engine.core.state import Event, GameState
@@ -354,6 +354,9 @@ def _resolve_triggered_mana_abilities(state: GameState, event: Event) -> None:
         for ability in chars[obj.id].abilities:
             if is_triggered_mana_ability(ability) and _event_matches(
                     state, obj, ability["trigger"], event):
+                if declines_optional(state, ability):  # 603.5: "you may add ..."
+                    state.log("declined", source=obj.id, card=obj.card.name)
+                    continue
                 state.log("mana-trigger", source=obj.id, card=obj.card.name)
                 for eff in ability.get("effects", []):
                     if eff.get("type") == "add_mana":

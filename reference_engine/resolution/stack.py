@@ -37,6 +37,7 @@ from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.drawing import draw_cards
+from reference_engine.triggers.abilities import declines_optional
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -190,6 +191,11 @@ def resolve_top(state: GameState) -> None:
         # 603.4: an intervening "if" clause false as the ability resolves: it is removed from
         # the stack and does nothing.
         state.log("intervening-if-false", object=obj.id, card=obj.card.name)
+        _leave_stack(state, obj, countered=False)
+        return
+    if obj.ability is not None and declines_optional(state, ability):
+        # 603.5: a "you may" ability whose controller chooses, as it resolves, not to.
+        state.log("declined", object=obj.id, card=obj.card.name)
         _leave_stack(state, obj, countered=False)
         return
     state.log("resolve", object=obj.id, card=obj.card.name, ability=obj.ability is not None)

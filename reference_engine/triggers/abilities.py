@@ -18,6 +18,12 @@ are chosen (603.3d, :mod:`reference_engine.resolution.trigger_targets`, through
 more for each such ability that applies, when it triggers; each instance is a separate ability
 whose choices (targets, modes) are made separately as it is put on the stack (603.3d). Echoes of
 Eternity: ``filter = {colorless = true, controller = "you", other = true}``.
+
+"You may" (CR 603.5): a triggered ability with ``optional = true`` goes on the stack whether or
+not its controller means to use it, with its targets chosen as usual (603.3d); its controller
+chooses as it resolves (:func:`declines_optional`): choice ``may``, ``true`` to do what it says,
+``false`` to decline (it then leaves the stack doing nothing). A case that gives no answer
+accepts: an unanswered ``may`` is ``true``.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ __all__ = [
     "TRIGGER_SOURCES",
     "PendingTrigger",
     "collect_triggers",
+    "declines_optional",
     "intervening_if_holds",
     "put_triggers_on_stack",
     "trigger_matcher",
@@ -163,6 +170,23 @@ def intervening_if_holds(state: GameState, ability: Mapping[str, Any], source: i
         chars = compute_all(state)
     return holds(state, cond, ConditionContext(source=source, you=you,
                                                chars_of=chars.__getitem__))
+
+
+#: The choice a "you may" triggered ability asks as it resolves (603.5), and its answer when a
+#: case gives none: the controller does what the ability says.
+MAY_CHOICE = "may"
+MAY_DEFAULT = True
+
+
+def declines_optional(state: GameState, ability: Mapping[str, Any] | None) -> bool:
+    """603.5: whether the controller of a resolving "you may" triggered ability (``optional =
+    true``) chooses not to do what it says: the case's answer to choice ``may`` (true or
+    false), else ``MAY_DEFAULT``. False for an ability that is not optional."""
+    if not ability or not ability.get("optional", False):
+        return False
+    from reference_engine.core.choices import choose
+
+    return not choose(state, MAY_CHOICE, [True, False], default=MAY_DEFAULT, has_default=True)
 
 
 def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[PendingTrigger]:
