@@ -113,6 +113,10 @@ class GameState:
         #: action reuses them (the engine is deterministic: from the same starting point the
         #: same actions reach the same state at the same version). None: not kept.
         self._chars_history: dict[int, dict[int, Characteristics]] | None = None
+        #: The characteristics of the layer pass under way, if any (CR 613.1, 613.4, 604.3): a
+        #: count read inside a layer operation (domain in a P/T ability) reads these, the
+        #: values the earlier layers settled, instead of starting a new pass inside this one.
+        self._chars_partial: dict[int, Characteristics] | None = None
         #: Area modules keep their own state here under a key of their own.
         self.extra: dict[str, Any] = {}
 
@@ -348,4 +352,4 @@ def snapshot(state: GameState) -> GameState:
 
 
 #: Fields of a state that only cache what the rest of it determines.
-_CACHES = frozenset({"_chars_cache", "_chars_history"})
+_CACHES = frozenset({"_chars_cache", "_chars_history", "_chars_partial"})

@@ -242,7 +242,15 @@ def _apply_effect(state: GameState, effect: ContinuousEffect,
 
 def compute_all(state: GameState) -> dict[int, Characteristics]:
     """Characteristics of every object, after every layer (cached per state version, and
-    looked up in the state's history of earlier versions when the game keeps one)."""
+    looked up in the state's history of earlier versions when the game keeps one).
+
+    Asked again while a pass is under way (a count inside a layer operation: domain in a
+    power/toughness ability, a filter or condition reading another object), it answers with
+    that pass's characteristics as the earlier layers settled them (CR 613.1, 613.4, 604.3),
+    never a new pass inside the pass (which would never end)."""
+    partial = state._chars_partial
+    if partial is not None:
+        return partial
     cached = state._chars_cache
     if cached is not None and cached[0] == state.version:
         return cached[1]
@@ -258,6 +266,19 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
             state._chars_cache = (state.version, known)
             return known
     current = {oid: _printed(state, obj) for oid, obj in state.objects.items()}
+    state._chars_partial = current
+    try:
+        _apply_layers(state, current)
+    finally:
+        state._chars_partial = None
+    state._chars_cache = (state.version, current)
+    if history is not None:
+        history[state.version] = current
+    return current
+
+
+def _apply_layers(state: GameState, current: dict[int, Characteristics]) -> None:
+    """Apply every layer's effects to ``current``, layer by layer (CR 613.1)."""
     started: Started = {}
 
     def apply(effect: ContinuousEffect, chars: dict[int, Characteristics]) -> None:
@@ -284,10 +305,6 @@ def compute_all(state: GameState) -> dict[int, Characteristics]:
             may_depend=lambda e: "ability" in e.extra or not isinstance(e.affected, list))
         for rule in LAYER_RULES.get(layer, []):
             rule(state, current)
-    state._chars_cache = (state.version, current)
-    if history is not None:
-        history[state.version] = current
-    return current
 
 
 def _still_active(state: GameState, effect: ContinuousEffect) -> bool:

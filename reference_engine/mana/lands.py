@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.amounts import AmountContext, amount
+from reference_engine.core.amounts import AmountContext, CharsOf, amount
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
@@ -128,21 +128,23 @@ def _set_land_types(chars: Characteristics, params: Mapping[str, Any], ctx: Laye
     chars.keywords = frozenset()
 
 
-def basic_land_types_among(state: GameState, player: str) -> list[str]:
-    """The basic land types among lands ``player`` controls, in WUBRG order (CR 305.6)."""
+def basic_land_types_among(state: GameState, player: str,
+                           chars_of: CharsOf | None = None) -> list[str]:
+    """The basic land types among lands ``player`` controls, in WUBRG order (CR 305.6), read
+    through ``chars_of`` (inside a layer pass: the types layer 4 settled, 613.1d, 613.4)."""
     seen: set[str] = set()
     for obj in state.battlefield():
         if obj.controller != player:
             continue
-        chars = characteristics_of(state, obj.id)
+        chars = chars_of(obj.id) if chars_of is not None else characteristics_of(state, obj.id)
         if chars.has_type("Land"):
             seen |= set(_basic_types(chars))
     return [t for t in BASIC_LAND_TYPES if t in seen]
 
 
-def domain(state: GameState, player: str) -> int:
+def domain(state: GameState, player: str, chars_of: CharsOf | None = None) -> int:
     """Domain (CR 207.2c): how many basic land types are among lands ``player`` controls."""
-    return len(basic_land_types_among(state, player))
+    return len(basic_land_types_among(state, player, chars_of))
 
 
 @amount("domain", arg="str", cr=("207.2c", "305.6"),
@@ -150,7 +152,7 @@ def domain(state: GameState, player: str) -> int:
 def _domain_amount(ctx: AmountContext, who: Any) -> int:
     """Domain: the number of basic land types among lands a player ("you" by default)
     controls (CR 207.2c), counted now (CR 608.2h)."""
-    return domain(ctx.state, ctx.player(who))
+    return domain(ctx.state, ctx.player(who), ctx.chars_of)
 
 
 @query("domain")
