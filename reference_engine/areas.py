@@ -30,6 +30,8 @@ import reference_engine.combat.status
 import reference_engine.combat.triggers
 import reference_engine.core.choices
 import reference_engine.core.randomness
+import reference_engine.damage.cant_rules
+import reference_engine.damage.counter_replacements
 import reference_engine.damage.fight
 import reference_engine.damage.kinds
 import reference_engine.damage.prevention
@@ -60,6 +62,7 @@ import reference_engine.resolution.library_placement
 import reference_engine.resolution.sacrifice
 import reference_engine.resolution.stack
 import reference_engine.resolution.trigger_targets
+import reference_engine.resolution.zone_replacements
 import reference_engine.sba.attachments
 import reference_engine.sba.counters
 import reference_engine.sba.legend

@@ -81,6 +81,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "additional_land_plays": "int: extra land plays per turn (305.2)",
                    "no_maximum_hand_size": "bool: its controller has no maximum hand size "
                    "(402.2, 514.1)",
+                   "combat_only": "bool: the rule covers combat damage only "
+                   "(damage_cant_be_prevented)",
                    "text": _TEXT},
                ("604", "611.3", "613"), 'Glorious Anthem: {kind = "static", affected = {type '
                '= "Creature", controller = "you"}, effect = {type = "modify_pt", power = 1, '
@@ -88,7 +90,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
     "replacement": ("A replacement effect (CR 614): ``event`` is what it replaces; the other "
                     "keys say how.", {
                         "kind": "str!: \"replacement\"",
-                        "event": "str!: \"enters\", \"tapped_for_mana\", \"damage\", ...",
+                        "event": "str!: \"enters\", \"tapped_for_mana\", \"damage\", "
+                        "\"counters\", \"zone_change\", \"gain_life\"",
                         "affected": "filter: what it applies to besides itself",
                         "tapped": "bool: it enters tapped", "counters": "any: it enters with "
                         "counters ({kind = amount}, \"X\", \"times_kicked\")",
@@ -99,14 +102,26 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                         "otherwise": "any: what happens if the optional cost isn't paid",
                         "filter": "filter: which events it replaces", "multiply": "int: "
                         "produces that many times as much mana", "produce": "any: mana it "
-                        "produces instead", "modify": "any: how it modifies damage",
+                        "produces instead", "modify": "any: how it modifies the amount: "
+                        "double, {add = n}, {multiply = n}; damage also prevent, {prevent = n}",
                         "recipient": "filter: what is dealt the damage",
                         "source": "filter: the source of the damage",
                         "if_kicked": "bool: only for a permanent that was kicked (702.33d)",
+                        "counter": "str: the kind of counter a counters replacement is about "
+                        "(any kind when absent, 614.16)",
+                        "to": "str: the zone a zone_change replacement watches (default "
+                        "graveyard)", "from": "any: the zone(s) it watches objects leave",
+                        "instead": "str: the zone the object goes to instead (zone_change); "
+                        "lose_life or nothing (gain_life)",
+                        "shuffle": "bool: shuffle the library the object is put into instead",
+                        "players": "str: the players a gain_life replacement watches: you, "
+                        "opponents, each", "zones": "words: zones a replacement about the "
+                        "object itself functions in (default all, \"from anywhere\")",
+                        "combat_only": "bool: only combat damage",
                         "text": _TEXT},
-                    ("614", "614.1c", "614.12"), 'Breeding Pool: {kind = "replacement", '
-                    'event = "enters", optional_cost = {life = 2}, otherwise = {tapped = '
-                    'true}}'),
+                    ("614", "614.1a", "614.1c", "614.12", "614.16", "616.1"),
+                    'Breeding Pool: {kind = "replacement", event = "enters", '
+                    'optional_cost = {life = 2}, otherwise = {tapped = true}}'),
     "cost": ("A cost-changing effect (CR 601.2f): spells cost more or less, or need an "
              "additional cost.", {
                  "kind": "str!: \"cost\"", "spells": "filter: the spells it changes",
@@ -136,6 +151,12 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cant_be_countered": ("The affected spells can't be countered.", ("101.2", "701.6")),
     "cant_be_cast": ("Spells matching ``filter`` can't be cast.", ("101.2", "601.2")),
     "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
+    "cant_gain_life": ("The ``players`` (each, you, opponents) can't gain life; no "
+                       "replacement effect modifies the gain that can't happen.",
+                       ("119.7", "614.17c")),
+    "damage_cant_be_prevented": ("Damage (from sources matching ``filter``; combat damage "
+                                 "only with ``combat_only``) can't be prevented: prevention "
+                                 "effects apply but prevent none of it.", ("615.12", "615.12a")),
     "triggers_additional_time": ("A triggered ability of an object matching ``filter`` "
                                  "triggers an additional time (Echoes of Eternity).",
                                  ("603.2d",)),
@@ -173,6 +194,10 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "trigger_order": ("Triggered abilities' sources, bottom of the stack first.", ("603.3b",)),
     "legend_rule": ("The handle of the legendary permanent kept.", ("704.5j",)),
     "damage_order": ("The order in which damage modifiers apply.", ("616.1",)),
+    "replacement_order": ("The order in which the affected player (or the affected object's "
+                          "controller, else owner) applies replacement effects to counters, "
+                          "zone changes and life gain: effect ids, or a table by player.",
+                          ("616.1", "616.1e", "616.1f")),
     "combat_damage": ("How an attacker's combat damage is assigned among blockers.", ("510.1c",)),
     "source": ("The source a prevention shield watches.", ("615.7",)),
     "enchant": ("What an Aura put onto the battlefield enchants.", ("303.4f",)),

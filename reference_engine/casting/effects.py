@@ -36,6 +36,7 @@ from reference_engine.core.choices import choose, offer_choices, withdraw_choice
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import action
+from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.countering import can_be_countered, counter_object
@@ -190,15 +191,13 @@ def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
 
 @effect("put_counters")
 def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1)."""
+    """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1), as modified by
+    counter replacement effects (614.16)."""
     amount = _amount(ctx, p.get("amount", 1))
     kind = str(p.get("counter", "+1/+1"))
     for obj in objects_of(ctx, ctx.refs(p)):
-        if amount > 0:
-            before = obj.counters.get(kind, 0)
-            obj.counters[kind] = before + amount
-            ctx.state.log("counters-added", object=obj.id, counter=kind, amount=amount,
-                          before=before)
+        # 614.16: replacement effects on counters may change how many are put.
+        put_counters(ctx.state, obj, kind, amount)
     ctx.state.changed()
 
 

@@ -21,8 +21,8 @@ from reference_engine.core.choices import choose
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
-__all__ = ["DAMAGE_APPLIERS", "DAMAGE_MODIFIERS", "DAMAGE_RESULTS", "DamageEvent", "Modifier",
-           "damage_applier", "damage_modifier", "damage_result", "deal_damage"]
+__all__ = ["DAMAGE_APPLIERS", "DAMAGE_MODIFIERS", "DAMAGE_RESULTS", "UNPREVENTABLE", "DamageEvent",
+           "Modifier", "damage_applier", "damage_modifier", "damage_result", "deal_damage"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,9 @@ class DamageEvent:
     target_object: int | None = None
     target_player: str | None = None
     combat: bool = False
+    #: False for damage an effect says can't be prevented ("the damage can't be prevented",
+    #: CR 615.12).
+    preventable: bool = True
 
     @property
     def affected_player(self) -> str | None:
@@ -58,6 +61,9 @@ class Modifier:
 
 ModifierSource = Callable[["GameState", DamageEvent], list[Modifier]]
 DAMAGE_MODIFIERS: list[ModifierSource] = []
+#: Rules that make damage unpreventable (CR 615.12), ``fn(state, event) -> bool``: "damage
+#: can't be prevented" as a static ability or an effect of a resolved spell.
+UNPREVENTABLE: list[Callable[[GameState, DamageEvent], bool]] = []
 #: What else happens as damage is dealt (CR 120.3: loyalty, defense, lifelink, deathtouch):
 #: each function is called with every event actually dealt, in the same simultaneous event.
 ResultHook = Callable[["GameState", DamageEvent], None]
@@ -109,6 +115,7 @@ def modify(state: GameState, event: DamageEvent) -> DamageEvent:
     checked again."""
     used: set[str] = set()
     order: list[str] | None = None
+    unpreventable = not event.preventable or any(rule(state, event) for rule in UNPREVENTABLE)
     while event.amount > 0:
         mods = _applicable(state, event, used)
         if not mods:
@@ -125,6 +132,11 @@ def modify(state: GameState, event: DamageEvent) -> DamageEvent:
             ranked = [m for oid in order for m in mods if m.id == oid]
             mod = ranked[0] if ranked else mods[0]
         used.add(mod.id)
+        if unpreventable and mod.kind == "prevention":
+            # 615.12, 615.12a: a prevention effect is applied to unpreventable damage once but
+            # prevents none of it; a shield isn't used up by it.
+            state.log("prevention-ineffective", effect=mod.id, source=event.source)
+            continue
         event = mod.apply(event)
         if mod.consume is not None:
             mod.consume()

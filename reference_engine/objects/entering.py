@@ -44,6 +44,7 @@ from reference_engine.core.choices import choose
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import color_from_word
+from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.effects import LayerContext, operation
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
@@ -205,8 +206,7 @@ def _intrinsic_counters(state: GameState, new: GameObject) -> None:
     for kind, value, card_type in (("loyalty", chars.loyalty, "Planeswalker"),
                                    ("defense", chars.defense, "Battle")):
         if chars.has_type(card_type) and isinstance(value, int) and value > 0:
-            new.counters[kind] = new.counters.get(kind, 0) + value
-            state.changed()
+            put_counters(state, new, kind, value)  # 122.6: replacements apply (614.16)
 
 
 def _pays_optional_cost(state: GameState, new: GameObject, rep: EnterReplacement) -> bool:
@@ -252,7 +252,8 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
         amount = (int(new.extra.get("cast_x") or 0) if n == "X"
                   else int(new.kicked) if n == "times_kicked"
                   else _counted(state, new, rep, n) if isinstance(n, Mapping) else int(n))
-        new.counters[str(name)] = new.counters.get(str(name), 0) + amount
+        # 122.6, 614.16: counters it enters with are put on it; their replacements apply.
+        put_counters(state, new, str(name), amount)
     if "counters_choice" in ability:
         _choose_counters(state, new, ability["counters_choice"])
     if "choose" in ability:
@@ -288,7 +289,7 @@ def _choose_counters(state: GameState, new: GameObject, spec: Any) -> None:
         raise RulesViolation("illegal-choice", f"choose {count} different kind(s) of counter "
                              f"from {options}, not {answer!r}")
     for kind in kinds:
-        new.counters[kind] = new.counters.get(kind, 0) + int(spec.get("amount", 1))
+        put_counters(state, new, kind, int(spec.get("amount", 1)))
     state.log("choice", object=new.id, key=name, player=new.controller, value=kinds)
 
 

@@ -281,8 +281,9 @@ def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
     "source": "ref: a target slot whose creature deals the damage instead of the spell "
               "(\"target creature deals damage equal to its power\", 120.3)",
     "divided": "bool: each target gets its share of the division announced on casting "
-               "(601.2d)"},
-    cr=("120.1", "120.3", "601.2d"),
+               "(601.2d)",
+    "cant_be_prevented": "bool: this damage can't be prevented (615.12)"},
+    cr=("120.1", "120.3", "601.2d", "615.12"),
     example='Shock: {type = "damage", target = "t", amount = 2}')
 def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Deal damage to each target (CR 120); ``divided = true``: each target its share of the
@@ -305,10 +306,13 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         if p.get("divided"):
             share = share_of(ctx.obj, str(p.get("target")), ref)
             amount = share if share is not None else amount
+        preventable = not p.get("cant_be_prevented", False)  # 615.12
         if "player" in ref:
-            events.append(DamageEvent(source, amount, target_player=ref["player"]))
+            events.append(DamageEvent(source, amount, target_player=ref["player"],
+                                      preventable=preventable))
         else:
-            events.append(DamageEvent(source, amount, target_object=int(ref["object"])))
+            events.append(DamageEvent(source, amount, target_object=int(ref["object"]),
+                                      preventable=preventable))
     deal_damage(ctx.state, events)
 
 
@@ -477,12 +481,16 @@ def _choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @reference("each")
 def _each(ctx: ResolveContext, flt: Any) -> list[dict[str, Any]]:
     """``{each = filter}``: every permanent matching the filter, as the effect happens; no
-    targeting ("deals 3 damage to each other creature", "creatures you control gain ...")."""
+    targeting ("deals 3 damage to each other creature", "creatures you control gain ...").
+    A filter with another ``zone`` means every object in that zone ("exile all graveyards":
+    ``{each = {zone = "graveyard"}}``, each player's)."""
     if not isinstance(flt, Mapping):
         raise SetupError(f"{{each = ...}} needs a filter table, not {flt!r}")
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
-    return [{"object": o.id} for o in ctx.state.battlefield()
-            if matches(ctx.state, o, dict(flt), ctx=fctx)]
+    zone = str(flt.get("zone", "battlefield"))
+    pool = (ctx.state.battlefield() if zone == "battlefield"
+            else [o for o in list(ctx.state.all_objects()) if o.zone == zone])
+    return [{"object": o.id} for o in pool if matches(ctx.state, o, dict(flt), ctx=fctx)]
 
 
 @reference("linked")

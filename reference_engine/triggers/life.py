@@ -11,7 +11,7 @@ is "that much" (Sanguine Bond).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.triggers.abilities import trigger_matcher
@@ -20,12 +20,35 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
 
-__all__ = ["gain_life", "player_matches"]
+__all__ = ["CANT_GAIN_LIFE", "LIFE_GAIN_REPLACEMENTS", "gain_life", "player_matches"]
+
+
+#: "Can't gain life" rules (CR 119.7, 614.17): ``fn(state, player) -> bool``, filled in by
+#: :mod:`reference_engine.damage.cant_rules`.
+CANT_GAIN_LIFE: list[Callable[[GameState, str], bool]] = []
+#: Replacement effects on gaining life (CR 119.10, 614.1a): ``fn(state, player, amount, source)
+#: -> (what, amount)`` with ``what`` "gain", "lose" or "none" (the event that happens instead).
+LIFE_GAIN_REPLACEMENTS: list[Callable[[GameState, str, int, int | None],
+                                      tuple[str, int]]] = []
 
 
 def gain_life(state: GameState, player: str, amount: int, *, source: int | None = None) -> None:
-    """``player`` gains ``amount`` life (119.3); 0 or less is no life gain event (119.9)."""
+    """``player`` gains ``amount`` life (119.3); 0 or less is no life gain event (119.9). A
+    player who can't gain life gains none, and then no replacement effect applies either
+    (119.7, 614.17c); otherwise life gain replacements may change the event (119.10)."""
     if amount <= 0:
+        return
+    if any(check(state, player) for check in CANT_GAIN_LIFE):
+        state.log("life-gain-impossible", player=player, amount=amount, source=source)
+        return
+    what = "gain"
+    for replace in LIFE_GAIN_REPLACEMENTS:
+        what, amount = replace(state, player, amount, source)
+    if what == "lose" and amount > 0:
+        state.players[player].life -= amount
+        state.log("life-lost", player=player, amount=amount, source=source)
+        return
+    if what != "gain" or amount <= 0:
         return
     state.players[player].life += amount
     state.log("life-gained", player=player, amount=amount, source=source)
