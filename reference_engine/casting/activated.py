@@ -45,6 +45,7 @@ from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import is_mana_ability, produce_mana, spend_check
 from reference_engine.mana.phyrexian import plan_payment
 from reference_engine.resolution.stack import is_legal_target
+from reference_engine.triggers.abilities import log_became_targets
 from reference_engine.turn.priority import give_priority
 
 if TYPE_CHECKING:
@@ -238,6 +239,7 @@ def activate(state: GameState, act: Activation) -> None:
                                   controller=act.player, is_copy=True, ability=act.ability,
                                   source_id=act.source.id, x=act.x or None)
         obj.targets = list(act.targets)
+        log_became_targets(state, obj)
     give_priority(state, act.player)  # 117.3c: the player receives priority again
 
 

@@ -54,6 +54,7 @@ from reference_engine.mana.phyrexian import pay_with_phyrexian
 from reference_engine.mana.pool import SpendCheck, find_payment
 from reference_engine.resolution.division import announce_division
 from reference_engine.resolution.stack import is_legal_target, spell_ability
+from reference_engine.triggers.abilities import log_became_targets
 from reference_engine.turn.priority import give_priority
 
 if TYPE_CHECKING:
@@ -530,6 +531,7 @@ def cast_spell(state: GameState, a: Mapping[str, Any], *,
     state.log("cast", object=spell_obj.id, player=plan.player, card=spell_obj.card.name,
               spell=characteristics_of(state, spell_obj.id).name, kicked=plan.kicked,
               alternative=plan.alternative)
+    log_became_targets(state, spell_obj)
     if not during_resolution:
         give_priority(state, plan.player)
     return spell_obj

@@ -42,7 +42,7 @@ from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.countering import can_be_countered, counter_object
 from reference_engine.resolution.division import DIVISION, ref_key
 from reference_engine.resolution.stack import is_legal_target, spell_ability
-from reference_engine.triggers.abilities import trigger_matcher
+from reference_engine.triggers.abilities import log_became_targets, trigger_matcher
 
 if TYPE_CHECKING:
     from reference_engine.core.state import Event, GameState
@@ -78,24 +78,46 @@ def _counter_if(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         counter_object(ctx.state, obj)
 
 
-@effect("counter_unless_pays")
+@effect("counter_unless_pays", params={
+    "target": "ref: the spells or abilities (a target slot, or \"event_object\" for ward)",
+    "cost": "str: the mana cost to pay, e.g. \"{3}\"; \"{X}\" with ``x``",
+    "x": "amount: what X is, worked out as this resolves (702.21b)",
+    "life": "amount: life to pay instead (\"unless that player pays 3 life\", 119.4)"},
+    cr=("118.12a", "701.6a", "702.21a", "702.21b", "119.4"),
+    example='Mana Leak: {type = "counter_unless_pays", target = "t", cost = "{3}"}')
 def _counter_unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Counter each target spell unless its controller pays ``cost`` (118.12a): that player's
-    choice ``pay`` (true/false); the mana comes from their pool, and a cost they can't pay
-    isn't paid."""
-    from reference_engine.casting.cast import pay_mana
-    from reference_engine.mana.abilities import spend_check
-
+    """Counter each target spell or ability unless its controller pays the cost (118.12a):
+    that player's choice ``pay`` (true/false); the mana comes from their pool, and a cost they
+    can't pay isn't paid. Life can be paid only by a player with at least that much (119.4).
+    X is worked out now, as this resolves (702.21b)."""
     cost = str(p.get("cost", "{0}"))
+    if "x" in p:
+        cost = cost.replace("{X}", f"{{{max(ctx.amount(p['x']), 0)}}}")
+    life = max(ctx.amount(p["life"]), 0) if "life" in p else None
     for obj in objects_of(ctx, ctx.refs(p)):
         if obj.zone != "stack" or not can_be_countered(ctx.state, obj):
             continue  # 101.2: paying would change nothing, so it isn't asked
-        # 106.6: restricted mana (only for creature spells, ...) can't pay this cost.
-        if choose(ctx.state, "pay", [True, False]) and pay_mana(
-                ctx.state, obj.controller, cost, can_spend=spend_check(ctx.state)):
-            ctx.state.log("paid", object=obj.id, player=obj.controller, cost=cost)
+        if choose(ctx.state, "pay", [True, False]) and _pay(ctx, obj.controller, cost, life):
+            ctx.state.log("paid", object=obj.id, player=obj.controller,
+                          cost=cost if life is None else f"{life} life")
             continue
         counter_object(ctx.state, obj)
+
+
+def _pay(ctx: ResolveContext, player: str, cost: str, life: int | None) -> bool:
+    """Pay ``life`` (119.4: only with at least that much life; paying it is losing it) or the
+    mana ``cost`` (106.6: restricted mana can't pay it)."""
+    from reference_engine.casting.cast import pay_mana
+    from reference_engine.mana.abilities import spend_check
+
+    if life is not None:
+        if ctx.state.players[player].life < life:
+            return False
+        ctx.state.players[player].life -= life
+        if life:
+            ctx.state.log("life-paid", player=player, amount=life)
+        return True
+    return pay_mana(ctx.state, player, cost, can_spend=spend_check(ctx.state))
 
 
 @effect("return_to_hand")
@@ -254,6 +276,7 @@ def copy_spell(state: GameState, original: GameObject, controller: str, *,
     if wanted is not None:
         _retarget(state, new, list(wanted) if isinstance(wanted, list) else [wanted])
     state.log("copied", object=new.id, of=original.id, card=card.name, controller=controller)
+    log_became_targets(state, new)  # 707.10: the copy's targets become its targets
     state.changed()
     return new
 

@@ -14,6 +14,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, target_restriction
+from reference_engine.damage.protection import (
+    player_effects,
+    qualities_from_text,
+    source_has_quality,
+)
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 
@@ -30,17 +35,35 @@ _KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "s
 @target_restriction
 def _hexproof_or_shroud(state: GameState, obj: GameObject, slot: Mapping[str, Any],
                         ref: Mapping[str, Any]) -> bool:
-    """Check 702.11b and 702.18a: a permanent with hexproof can't be the target of spells or
-    abilities its controller's opponents control; one with shroud can't be targeted at all."""
-    if "object" not in ref:
-        return False
-    target = state.objects.get(int(ref["object"]))
-    if target is None or target.zone != "battlefield":
-        return False
-    chars = characteristics_of(state, target.id)
-    if chars.has_keyword("shroud"):
+    """Check 702.11b-d and 702.18a: a permanent or player with hexproof can't be the target of
+    spells or abilities its (or their) opponents control; with "hexproof from [quality]" only of
+    such spells and abilities from sources with the quality (702.11d; "from A and from B" and
+    "from each color" are several abilities, 702.11f-g); with shroud, of none at all."""
+    if "player" in ref:
+        player = str(ref["player"])
+        kinds = [(str(e.get("type")), e) for e in player_effects(state, player)]
+        hexes = [dict(e.get("from", {})) for kind, e in kinds if kind == "hexproof"]
+        holder = player
+        shroud = any(kind == "shroud" for kind, _ in kinds)
+    else:
+        target = state.objects.get(int(ref.get("object", -1)))
+        if target is None or target.zone != "battlefield":
+            return False
+        chars = characteristics_of(state, target.id)
+        holder = target.controller
+        shroud = chars.has_keyword("shroud")
+        hexes = [{} for k in chars.keywords if k == "hexproof"]
+        for k in chars.keywords:
+            if k.startswith("hexproof from "):
+                hexes += qualities_from_text(k[len("hexproof from "):])
+    if shroud:
         return True
-    return chars.has_keyword("hexproof") and obj.controller in state.opponents(target.controller)
+    if not hexes or obj.controller not in state.opponents(holder):
+        return False
+    source = obj
+    if obj.ability is not None and obj.source_id is not None:
+        source = state.objects.get(obj.source_id) or obj
+    return any(source_has_quality(state, source, q, holder) for q in hexes)
 
 
 def fits_description(state: GameState, spell: GameObject, slot: Mapping[str, Any],

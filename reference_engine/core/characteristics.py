@@ -21,7 +21,7 @@ from reference_engine.core.cards import CardDef, FaceDef
 from reference_engine.core.eras import Era
 from reference_engine.core.symbols import COLORS, Color, ManaCost, ManaSymbol
 
-__all__ = ["Characteristics", "combined_cost", "face_characteristics", "is_legendary",
+__all__ = ["Characteristics", "combined_cost", "face_characteristics", "in_family", "is_legendary",
            "legend_as_creature_type", "printed_characteristics"]
 
 
@@ -75,9 +75,24 @@ class Characteristics:
         """True if the object has the keyword ability (CR 702), by its lower-case name."""
         return keyword.casefold() in self.keywords
 
+    def has_keyword_family(self, family: str) -> bool:
+        """True if the object has the keyword ``family`` or a variant of it (CR 702.1d: "a
+        creature with hexproof" finds one with "hexproof from black", 702.11e)."""
+        return any(in_family(k, family) for k in self.keywords)
+
     def copy(self) -> Characteristics:
         """A shallow copy that layers may change without touching the original."""
         return replace(self, halves=tuple(h.copy() for h in self.halves))
+
+
+def in_family(keyword: str, family: str) -> bool:
+    """Whether ``keyword`` is ``family`` or one of its variants (CR 702.1c, 702.1d): "protection
+    from red" is a protection, "islandwalk" a landwalk, "hexproof from black" a hexproof
+    (702.11d-e), "ward {2}" a ward."""
+    k, f = keyword.casefold(), family.casefold()
+    if k == f or k.startswith(f + " ") or k.startswith(f + "\u2014"):
+        return True
+    return f == "landwalk" and k.endswith("walk")
 
 
 def _keywords_of(face: FaceDef) -> frozenset[str]:

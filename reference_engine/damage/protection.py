@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
     from reference_engine.game import Game
 
-__all__ = ["player_effects", "player_protected_from", "protections_of", "protects_from",
-           "quality_from_text"]
+__all__ = ["player_effects", "player_protected_from", "protection_abilities", "protections_of",
+           "protects_from", "qualities_from_text", "quality_from_text", "source_has_quality"]
 
 
 _COLOR_WORDS = frozenset({"white", "blue", "black", "red", "green"})
@@ -61,32 +61,87 @@ def quality_from_text(text: str) -> dict[str, Any]:
         return {word: True}
     if word == "all colors":
         return {"colorless": False}
+    if word in ("each opponent", "your opponents", "opponents"):
+        return {"player": "opponent"}
     if word in _TYPE_PLURALS:
         return {"type": _TYPE_PLURALS[word]}
     singular = _IRREGULAR.get(word, word[:-1] if word.endswith("s") else word)
     return {"subtype": singular.capitalize()}
 
 
-def protections_of(chars: Characteristics) -> list[Mapping[str, Any]]:
-    """The qualities an object has protection from (CR 702.16a), as filter tables: from
-    ``{keyword = "protection", from = {...}}`` abilities and from keywords written
-    "protection from <quality>" (as granted by other effects)."""
-    found: list[Mapping[str, Any]] = [
-        dict(a.get("from", {})) for a in chars.abilities
-        if a.get("kind") == "keyword" and str(a.get("keyword", "")).casefold() == "protection"
-        and "from" in a]
+def qualities_from_text(text: str) -> list[dict[str, Any]]:
+    """The qualities of "[keyword] from ..." in words, one per ability it stands for:
+    "red and from blue" is two abilities (702.16g, 702.11f), "each color" one per color
+    (702.16h, 702.11g), "each opponent" one per opponent (702.16i)."""
+    out: list[dict[str, Any]] = []
+    for part in text.split(" and from "):
+        word = part.strip().casefold()
+        if word == "each color":
+            out += [{"color": c} for c in ("white", "blue", "black", "red", "green")]
+        else:
+            out.append(quality_from_text(word))
+    return out
+
+
+def protection_abilities(chars: Characteristics) -> list[tuple[Mapping[str, Any],
+                                                                 Mapping[str, Any]]]:
+    """Each protection ability of an object (CR 702.16a) as (quality, ability): abilities
+    written as data ``{keyword = "protection", from = {...}}`` (``from`` a list: one ability per
+    entry, 702.16g) and keywords written "protection from <quality>" (as granted by other
+    effects)."""
+    found: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+    for a in chars.abilities:
+        if (a.get("kind") == "keyword"
+                and str(a.get("keyword", "")).casefold() == "protection" and "from" in a):
+            quality = a["from"]
+            for q in quality if isinstance(quality, list) else [quality]:
+                found.append((dict(q), a))
     for kw in sorted(chars.keywords):
         if kw.startswith("protection from "):
-            found.append(quality_from_text(kw[len("protection from "):]))
+            found += [(q, {}) for q in qualities_from_text(kw[len("protection from "):])]
     return found
+
+
+def protections_of(chars: Characteristics) -> list[Mapping[str, Any]]:
+    """The qualities an object has protection from (CR 702.16a), as filter tables."""
+    return [q for q, _ in protection_abilities(chars)]
+
+
+def _player_quality(state: GameState, source: GameObject, who: Any,
+                    holder_controller: str | None) -> bool:
+    """702.16k: protection from a player covers each object that player controls and each
+    object they own that no other player controls (a card in their graveyard, say)."""
+    controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
+    if who == "opponent":
+        return (holder_controller is not None
+                and controller in state.opponents(holder_controller))
+    if who == "you":
+        return controller == holder_controller
+    return bool(controller == who)
+
+
+def source_has_quality(state: GameState, source: GameObject, quality: Mapping[str, Any],
+                       holder_controller: str | None,
+                       chars: Mapping[int, Characteristics] | None = None) -> bool:
+    """Whether ``source`` has ``quality`` (702.16a: matched in any zone; a ``player`` key is a
+    player quality, 702.16k, "opponent" being relative to the holder's controller)."""
+    if chars is None:
+        chars = compute_all(state)
+    if source.id not in chars:
+        return False
+    rest = dict(quality)
+    if "player" in rest and not _player_quality(state, source, rest.pop("player"),
+                                                 holder_controller):
+        return False
+    fctx = FilterContext(you=holder_controller, chars_of=chars.__getitem__)
+    return matches(state, source, rest, ctx=fctx, chars=chars[source.id])
 
 
 def _source_has(state: GameState, source: GameObject, quality: Mapping[str, Any],
                 holder_controller: str | None,
                 chars: Mapping[int, Characteristics]) -> bool:
     """Whether ``source`` has ``quality`` (702.16a: matched in any zone)."""
-    fctx = FilterContext(you=holder_controller, chars_of=chars.__getitem__)
-    return matches(state, source, quality, ctx=fctx, chars=chars[source.id])
+    return source_has_quality(state, source, quality, holder_controller, chars)
 
 
 def protects_from(state: GameState, holder: GameObject, source: GameObject) -> bool:
@@ -153,20 +208,52 @@ def _protection_prevents(state: GameState, event: DamageEvent) -> list[Modifier]
 @state_based_action
 def _protection_unattaches(state: GameState) -> bool:
     """Check 704.5m/704.5n with 702.16c-d: an Aura or Equipment with a quality the permanent
-    it's attached to has protection from becomes unattached (an Aura goes to the graveyard)."""
+    it's attached to has protection from becomes unattached (an Aura goes to the graveyard),
+    unless every such protection ability says it doesn't remove it (702.16n-p)."""
     did = False
+    chars = compute_all(state)
+    started: dict[str, list[int]] = state.extra.setdefault("protection_began_with", {})
+    for holder in state.battlefield():
+        if holder.id not in chars:
+            continue
+        for _, ability in protection_abilities(chars[holder.id]):
+            key = f"{ability.get('granted_by')}:{holder.id}"
+            if ability.get("doesnt_remove") == "attached" and key not in started:
+                started[key] = [o.id for o in state.battlefield() if o.attached_to == holder.id]
     for obj in state.battlefield():
         if obj.attached_to is None:
             continue
         host = state.objects.get(obj.attached_to)
-        if host is None or not protects_from(state, host, obj):
+        if host is None or host.id not in chars or obj.id not in chars:
             continue
-        if compute_all(state)[obj.id].has_subtype("Aura"):
+        if not any(_source_has(state, obj, q, host.controller, chars)
+                   and not _spares(state, ability, host, obj, chars)
+                   for q, ability in protection_abilities(chars[host.id])):
+            continue
+        if chars[obj.id].has_subtype("Aura"):
             state.move(obj, "graveyard")
         else:
             obj.attached_to = None
         did = True
     return did
+
+
+def _spares(state: GameState, ability: Mapping[str, Any], host: GameObject,
+            attached: GameObject, chars: Mapping[int, Characteristics]) -> bool:
+    """702.16n-p: a protection ability granted with "this effect doesn't remove ..." leaves
+    that permanent attached: ``doesnt_remove = "self"`` the permanent granting it, ``"auras"``
+    every Aura, ``"attached"`` whatever was attached to the creature when the effect began to
+    apply (Benevolent Blessing), remembered the first time the effect is seen."""
+    what = ability.get("doesnt_remove")
+    granter = ability.get("granted_by")
+    if what == "self":
+        return attached.id == granter
+    if what == "auras":
+        return chars[attached.id].has_subtype("Aura")
+    if what == "attached":
+        started: dict[str, list[int]] = state.extra.get("protection_began_with", {})
+        return attached.id in started.get(f"{granter}:{host.id}", [])
+    return False
 
 
 # -- B: blocking ----------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ state-based actions that follow from it.
 * 120.3f / 702.15b: damage dealt by a source with lifelink causes its controller to gain that
   much life (as part of the damage event, not a trigger);
 * 702.2b / 704.5h: a creature dealt damage by a source with deathtouch since the last check is
-  destroyed;
+  destroyed. Both work from any zone the source deals damage from (702.2d, 702.15d); a source
+  that has left the battlefield is seen as it last existed there (702.2e, 702.15c);
 * 704.5i: a planeswalker with 0 loyalty, and 704.5v: a battle with 0 defense, go to the
   graveyard. A planeswalker's loyalty is the number of loyalty counters on it (306.5c), a
   battle's defense the number of defense counters on it (310.4c): with none, it is 0.
@@ -14,14 +15,17 @@ state-based actions that follow from it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from reference_engine.core.registry import on_step
 from reference_engine.damage.events import DamageEvent, damage_result
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
+from reference_engine.triggers.last_known import last_known_info
 
 if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
     from reference_engine.core.state import GameState
 
 __all__: list[str] = []
@@ -33,11 +37,10 @@ _DEATHTOUCH = "dealt_deathtouch_damage"
 def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
     """Check 120.3c, 120.3h, 120.3f and 702.2b for one dealt damage event."""
     chars = compute_all(state)
-    source = chars.get(event.source)
+    source, controller = _source_info(state, event.source, chars)
     if source is not None and source.has_keyword("lifelink"):
         from reference_engine.triggers.life import gain_life
 
-        controller = state.objects[event.source].controller
         gain_life(state, controller, event.amount, source=event.source)  # 702.15b
     if event.target_object is None or event.target_object not in state.objects:
         return
@@ -50,6 +53,20 @@ def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
     if source is not None and source.has_keyword("deathtouch") and c.has_type("Creature"):
         obj.extra[_DEATHTOUCH] = True
     state.changed()
+
+
+def _source_info(state: GameState, source_id: int,
+                 chars: Mapping[int, Characteristics]) -> tuple[Characteristics | None, str]:
+    """A damage source's characteristics and its controller (its owner if it has none): as it
+    is now, wherever it is (702.2d, 702.15d), or, if it has left the battlefield since, as it
+    last existed there (its last known information, 702.2e, 702.15c)."""
+    obj = state.objects.get(source_id)
+    if obj is not None and source_id in chars:
+        return chars[source_id], obj.controller or obj.owner
+    known = last_known_info(state, source_id)
+    if known is not None:
+        return known.chars, known.object.controller or known.object.owner
+    return None, ""
 
 
 @state_based_action

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, evaluate
-from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.characteristics import Characteristics, in_family
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import color_from_word
 from reference_engine.core.vocab_spec import Params, describe
@@ -250,7 +250,10 @@ def _add_abilities(chars: Characteristics, params: Mapping[str, Any], ctx: Layer
     chars.keywords = chars.keywords | frozenset(
         str(k).casefold() for k in params.get("keywords", [])
     )
-    granted = tuple(dict(a) for a in params.get("abilities", []))
+    source = ctx.state.objects.get(ctx.effect.source) if ctx.effect.source is not None else None
+    choices = source.choices if source is not None else {}
+    granted = tuple(_granted(dict(a), choices, ctx.effect.source)
+                    for a in params.get("abilities", []))
     chars.abilities = chars.abilities + granted
     # A keyword ability written as data is a keyword the object has, as a printed one is.
     chars.keywords = chars.keywords | frozenset(
@@ -267,9 +270,34 @@ def _remove_all(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCon
 @operation("remove_abilities", "6")
 def _remove_abilities(chars: Characteristics, params: Mapping[str, Any],
                       ctx: LayerContext) -> None:
-    """The object loses the listed keyword abilities (CR 613.1f)."""
-    lost = {str(k).casefold() for k in params.get("keywords", [])}
-    chars.keywords = chars.keywords - lost
+    """The object loses the listed keyword abilities (CR 613.1f), each with its variants: losing
+    hexproof loses every "hexproof from [quality]" too (702.11e)."""
+    lost = [str(k).casefold() for k in params.get("keywords", [])]
+    chars.keywords = frozenset(k for k in chars.keywords
+                               if not any(in_family(k, f) for f in lost))
+    chars.abilities = tuple(
+        a for a in chars.abilities
+        if a.get("kind") != "keyword"
+        or not any(in_family(str(a.get("keyword", "")), f) for f in lost))
+
+
+def _granted(ability: dict[str, Any], choices: Mapping[str, Any],
+             source: int | None) -> dict[str, Any]:
+    """A granted ability as the object gets it: a ``{choice = key}`` value is the value chosen
+    for the source of the effect ("protection from the chosen color", 607.2); "this effect
+    doesn't remove" the source names it (702.16n-p)."""
+    def fill(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            if set(value) == {"choice"} and str(value["choice"]) in choices:
+                return choices[str(value["choice"])]
+            return {k: fill(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fill(v) for v in value]
+        return value
+    out: dict[str, Any] = fill(ability)
+    if "doesnt_remove" in out and source is not None:
+        out["granted_by"] = source
+    return out
 
 
 # -- layer 7: power/toughness ---------------------------------------------------------------

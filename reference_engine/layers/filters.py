@@ -86,7 +86,7 @@ _CHAR_TESTS: dict[str, Test] = {
     "mana_value": lambda s, o, c, v, x: c.mana_value(_x_of(o)) == v,
     "mana_value_max": lambda s, o, c, v, x: c.mana_value(_x_of(o)) <= v,
     "mana_value_min": lambda s, o, c, v, x: c.mana_value(_x_of(o)) >= v,
-    "keyword": lambda s, o, c, v, x: all(c.has_keyword(k) for k in _names(v)),
+    "keyword": lambda s, o, c, v, x: all(c.has_keyword_family(k) for k in _names(v)),
     "power_max": lambda s, o, c, v, x: isinstance(c.power, int) and c.power <= v,
     "power_min": lambda s, o, c, v, x: isinstance(c.power, int) and c.power >= v,
 }

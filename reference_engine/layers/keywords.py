@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from reference_engine.core.characteristics import in_family
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
@@ -23,15 +24,6 @@ from reference_engine.layers.system import compute_all
 from reference_engine.layers.values import require
 
 __all__ = ["in_family"]
-
-
-def in_family(keyword: str, family: str) -> bool:
-    """Whether ``keyword`` is ``family`` or one of its variants (CR 702.1c): "protection from
-    red" is a protection, "islandwalk" a landwalk, "hexproof from black" a hexproof."""
-    k, f = keyword.casefold(), family.casefold()
-    if k == f or k.startswith(f + " "):
-        return True
-    return f == "landwalk" and k.endswith("walk")
 
 
 @effect("share_keywords")

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KEYWORD_TRIGGERS",
+    "KEYWORD_TRIGGER_FAMILIES",
     "PUT_ON_STACK_HOOKS",
     "TRIGGER_MATCHERS",
     "TRIGGER_SOURCES",
@@ -51,6 +52,7 @@ __all__ = [
     "collect_triggers",
     "declines_optional",
     "intervening_if_holds",
+    "log_became_targets",
     "put_triggers_on_stack",
     "trigger_matcher",
 ]
@@ -61,6 +63,26 @@ TRIGGER_MATCHERS: dict[str, Matcher] = {}
 #: Triggered keyword abilities (e.g. exalted, 702.83) as ability data, by keyword: an object with
 #: the keyword has the ability, however it got the keyword (printed, granted, a counter).
 KEYWORD_TRIGGERS: dict[str, dict[str, Any]] = {}
+#: Triggered keyword abilities with a variable (ward [cost], 702.21a): functions from an object's
+#: characteristics to the triggered abilities (as data) its instances of the keyword stand for.
+KEYWORD_TRIGGER_FAMILIES: list[Callable[[Any], list[dict[str, Any]]]] = []
+
+
+def log_became_targets(state: GameState, obj: GameObject) -> None:
+    """Log that each object or player ``obj`` (a spell, a copy or an ability on the stack)
+    targets became its target (CR 115.1, 603.2; what ward, 702.21a, triggers on). An object
+    targeted through several slots becomes a target once."""
+    seen: list[dict[str, Any]] = []
+    for ref in obj.targets:
+        if not isinstance(ref, Mapping):
+            continue
+        key = {k: ref[k] for k in ("object", "player") if k in ref}
+        if not key or key in seen:
+            continue
+        seen.append(key)
+        state.log("becomes-target", object=obj.id, player=obj.controller,
+                  target=key.get("object"), target_player=key.get("player"),
+                  ability=obj.ability is not None)
 
 
 def trigger_matcher(event: str, *, params: Params = None, cr: tuple[str, ...] = (),
@@ -116,6 +138,8 @@ def collect_triggers(state: GameState) -> None:
         for obj, c in trigger_sources(state, events, index, chars):
             keyword_abilities = [KEYWORD_TRIGGERS[k] for k in sorted(c.keywords)
                                  if k in KEYWORD_TRIGGERS]
+            for family in KEYWORD_TRIGGER_FAMILIES:
+                keyword_abilities += family(c)
             for ability in [*c.abilities, *keyword_abilities]:
                 if ability.get("kind") != "triggered":
                     continue
@@ -233,5 +257,6 @@ def put_triggers_on_stack(state: GameState) -> bool:
                 state.remove(obj)
                 continue
             state.log("trigger", source=trig.source, object=obj.id)
+            log_became_targets(state, obj)
     state.changed()
     return True
