@@ -24,6 +24,13 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                     "from": "filter: a quality (protection from, hexproof from, 702.16a)",
                     "filter": "filter: what it applies to (enchant, landwalk)",
                     "alternative": "bool: the cost is an alternative cost (118.9)",
+                    "life": "amount: a ward cost in life (\"Ward\u2014Pay 3 life\", 702.21a)",
+                    "x": "amount: what X in a ward cost is, worked out on resolution (702.21b)",
+                    "doesnt_remove": "str: a granted protection doesn't remove \"self\" (the "
+                                     "permanent granting it), \"auras\" or \"attached\" "
+                                     "(what was attached as it began, 702.16n-p)",
+                    "spared": "filter: with doesnt_remove, only what matches is spared "
+                              "(\"you\": the granting permanent's controller)",
                     "text": _TEXT},
                 ("702", "702.1"), 'White Knight: {kind = "keyword", keyword = "protection", '
                 'from = {color = "black"}}'),

@@ -246,6 +246,14 @@ def _spares(state: GameState, ability: Mapping[str, Any], host: GameObject,
     apply (Benevolent Blessing), remembered the first time the effect is seen."""
     what = ability.get("doesnt_remove")
     granter = ability.get("granted_by")
+    spared = ability.get("spared")
+    if isinstance(spared, Mapping):
+        source = state.objects.get(int(granter)) if isinstance(granter, int) else None
+        fctx = FilterContext(you=source.controller if source is not None else None,
+                             source=granter if isinstance(granter, int) else None,
+                             chars_of=chars.__getitem__)
+        if not matches(state, attached, dict(spared), ctx=fctx, chars=chars[attached.id]):
+            return False
     if what == "self":
         return attached.id == granter
     if what == "auras":

@@ -46,11 +46,13 @@ ENCHANT_SLOT = "enchant"
 
 
 def enchant_filter(chars: Characteristics) -> dict[str, Any] | None:
-    """The filter of an object's enchant ability (702.5a), or None if it has none."""
-    for ability in chars.abilities:
-        if ability.get("kind") == "keyword" and ability.get("keyword") == "enchant":
-            return dict(ability.get("filter", {}))
-    return None
+    """The filter of an object's enchant abilities (702.5a), or None if it has none. With
+    several, what it enchants must match each of them (702.5c)."""
+    found = [dict(a.get("filter", {})) for a in chars.abilities
+             if a.get("kind") == "keyword" and a.get("keyword") == "enchant"]
+    if len(found) < 2:
+        return found[0] if found else None
+    return {"not": {"any": [{"not": f} for f in found]}}
 
 
 def aura_spell_ability(chars: Characteristics) -> dict[str, Any] | None:
