@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +24,9 @@ from .commands import COMMANDS, by_name
 from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
 
 __all__ = ["build_parser", "exit_now", "main", "run_and_exit"]
+
+#: :data:`conformance.adapters.engine_env.PASS_VAR` (not imported: the CLI starts light).
+PASS_VAR = "MTGCONF_ENGINE_ENV"
 
 _SPEC_HELP = (f"the spec directory (default: ${ENV_VAR}, else [tool.mtgconf] spec in a "
               "pyproject.toml, else the spec/ of the checkout you are in, else the installed "
@@ -48,6 +52,11 @@ def build_parser(only: str | None = "") -> argparse.ArgumentParser:
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         p.add_argument("--spec", type=Path, metavar="DIR", dest="spec_dir",
                        default=argparse.SUPPRESS, help=_SPEC_HELP)
+        p.add_argument("--engine-env", action="append", metavar="NAME[=VALUE]",
+                       default=argparse.SUPPRESS,
+                       help="pass this variable (or set it to VALUE) in the filtered "
+                            "environment a cmd: engine gets (repeatable; also [tool.mtgconf] "
+                            "engine-env in pyproject.toml, or $MTGCONF_ENGINE_ENV)")
         if only == "" or command.name == only:
             command.load().add_arguments(p)
     return parser
@@ -79,10 +88,35 @@ def _dispatch(argv: Sequence[str] | None) -> int:
                   file=sys.stderr)
             return USAGE
         set_spec_override(spec_dir)
+    if not _engine_env(getattr(args, "engine_env", None) or []):
+        return USAGE
     command = by_name(args.command)
     assert command is not None  # argparse accepts only the commands listed
     code: int = command.load().run(args)
     return code
+
+
+def _engine_env(entries: Sequence[str]) -> bool:
+    """Apply ``--engine-env`` entries: added to ``$MTGCONF_ENGINE_ENV`` for this process and
+    the workers it starts (restored by :func:`main`). False (said on stderr) for a bad entry."""
+    if not entries:
+        return True
+    from conformance.adapters.engine_env import parse_entries
+
+    try:
+        parsed = parse_entries(entries)
+    except ValueError as exc:
+        print(f"error: --engine-env: {exc}", file=sys.stderr)
+        return False
+    for name, value in parsed.items():
+        if value is None and name not in os.environ:
+            print(f"warning: --engine-env {name}: {name} is not set in this environment, so "
+                  "the engine does not get it either (give NAME=VALUE to set it)",
+                  file=sys.stderr)
+    joined = " ".join(shlex.quote(e) for e in entries)
+    old = os.environ.get(PASS_VAR, "")
+    os.environ[PASS_VAR] = f"{old} {joined}".strip()
+    return True
 
 
 def _silence_stdout() -> None:
@@ -96,6 +130,7 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgconf`` command."""
+    saved_env = os.environ.get(PASS_VAR)
     try:
         code = _dispatch(argv)
         sys.stdout.flush()
@@ -111,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return PIPE_CLOSED
     finally:
         set_spec_override(None)
+        if saved_env is None:
+            os.environ.pop(PASS_VAR, None)
+        else:
+            os.environ[PASS_VAR] = saved_env
 
 
 def exit_now(code: int) -> NoReturn:

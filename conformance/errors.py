@@ -64,5 +64,10 @@ class AdapterError(ConformanceError):
     """An adapter could not be found, started or used."""
 
 
+class CommandNotFound(AdapterError):
+    """A ``cmd:`` engine's command could not be executed at all (no such file, not
+    executable): the command line is wrong, so it is bad usage, not a broken engine."""
+
+
 class ProtocolError(AdapterError):
     """A subprocess engine broke the JSON-lines protocol (garbage, wrong seq, wrong shape)."""

@@ -23,8 +23,9 @@ from collections.abc import Mapping, Sequence
 from typing import IO, Any, NoReturn, Protocol
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
-from ..errors import AdapterError, ProtocolError
+from ..errors import AdapterError, CommandNotFound, ProtocolError
 from ._procgroup import EngineProcess, isolation_prefix
+from .engine_env import ENGINE_ENV_KEYS, engine_environment, start_note
 
 __all__ = ["ENGINE_ENV_KEYS", "PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession",
            "engine_environment"]
@@ -158,7 +159,7 @@ class _Process:
         try:
             self.engine = EngineProcess(argv, env=env, cwd=cwd, isolate=isolate)
         except OSError as exc:
-            raise AdapterError(f"cannot start engine {' '.join(argv)!r}: {exc}") from exc
+            raise CommandNotFound(f"cannot start engine {' '.join(argv)!r}: {exc}") from exc
         self.proc = self.engine.popen
         assert self.proc.stdin is not None
         self._stdin = self.proc.stdin.fileno()
@@ -266,7 +267,10 @@ class SubprocessAdapter:
                 self._proc.kill()  # it died between requests
                 self.restarts += 1
             self._proc = _Process(self.argv, self.env, self.cwd, self.isolate)
-            info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
+            try:
+                info = self._exchange({"cmd": "hello", "protocol": PROTOCOL_VERSION})
+            except ProtocolError as exc:
+                raise ProtocolError(_explain_start(str(exc), self.argv, self.env)) from exc
             if not isinstance(info.get("info"), Mapping):
                 self._fail("the reply to hello has no 'info' table", info)
             problem = _info_problem(info["info"])
@@ -325,8 +329,10 @@ class SubprocessAdapter:
         try:
             line = proc.lines.get(timeout=limit)
         except queue.Empty:
-            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {limit:g}s",
-                       proc=proc)
+            self._fail(f"no reply to {message['cmd']!r} (seq {seq}) within {limit:g}s: an "
+                       "engine must flush stdout after each reply line (a block-buffered "
+                       "stdout holds it back when not writing to a terminal: flush, or "
+                       "make stdout line-buffered)", proc=proc)
         if line is _EOF:
             time.sleep(0.05)
             code = proc.proc.poll()
@@ -407,6 +413,17 @@ class SubprocessAdapter:
                 self._proc = None
 
 
+def _explain_start(message: str, argv: Sequence[str], env: Mapping[str, str]) -> str:
+    """``message`` (a failed ``hello``) with its likely causes: the first line gains the
+    filtered environment and what it dropped, the detail the whole of it and a command to run
+    the engine by hand with the same environment."""
+    first, _, rest = message.partition("\n")
+    if not first.startswith(("the engine exited", "the engine is gone", "no reply")):
+        return message  # it did start: what it said is the cause
+    clause, detail = start_note(argv, env)
+    return f"{first}; {clause}\n{detail}" + (f"\n{rest}" if rest else "")
+
+
 def _info_problem(info: Mapping[str, Any]) -> str | None:
     """What is wrong with a hello reply's ``info`` table (protocol ``$defs/info``), if anything."""
     for key in ("name", "version"):
@@ -417,21 +434,6 @@ def _info_problem(info: Mapping[str, Any]) -> str | None:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return f"{key!r} must be a list of strings"
     return None
-
-
-#: Variables passed from the harness's environment to an engine (see docs/reliability.md);
-#: every ``MTGCONF_ENGINE_*`` variable is passed too. Nothing else leaks to the engine.
-ENGINE_ENV_KEYS = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ",
-                   "TMPDIR", "TEMP", "TMP", "SYSTEMROOT", "COMSPEC", "PATHEXT", "PYTHONPATH",
-                   "VIRTUAL_ENV")
-
-
-def engine_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The environment an engine process gets: the :data:`ENGINE_ENV_KEYS` and
-    ``MTGCONF_ENGINE_*`` variables of ``base`` (default: this process), and nothing else."""
-    base = os.environ if base is None else base
-    return {k: v for k, v in base.items()
-            if k in ENGINE_ENV_KEYS or k.startswith("MTGCONF_ENGINE_")}
 
 
 class SubprocessSession:

@@ -25,9 +25,11 @@ PIPE_CLOSED = 141
 #: (status, meaning), in the order the table shows them.
 EXIT_CODES: tuple[tuple[int, str], ...] = (
     (OK, "every case that ran passed (or was a known failure), and at least one passed"),
-    (FAILED, "a case failed or errored, the reference engine could not answer a case, a spec "
-             "file did not load, or a fixed case under --strict-baseline"),
-    (USAGE, "bad usage: an unknown option, adapter, era, case id or baseline file"),
+    (FAILED, "a case failed or errored, the engine did not start, the reference engine could "
+             "not answer a case, a spec file did not load, or a fixed case under "
+             "--strict-baseline"),
+    (USAGE, "bad usage: an unknown option, adapter, era, case id or baseline file, or a cmd: "
+            "command that cannot be executed"),
     (NO_CASES, "no case selected: the paths, --era, --skip and --shard chose nothing"),
     (NOTHING_PASSED, "nothing passed: nothing failed either, but not one case passed (only "
                      "known failures, unsupported or skipped)"),

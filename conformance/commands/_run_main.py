@@ -31,7 +31,7 @@ from conformance.spec.paths import spec_root
 from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
-from ..errors import AdapterError
+from ..errors import AdapterError, CommandNotFound
 from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
@@ -150,10 +150,15 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         print_spec_errors(err, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
-        runner = Runner(adapter, spec=spec, timeout=args.timeout)
-    except AdapterError as exc:
+    except AdapterError as exc:  # no such adapter, a malformed cmd: (bad usage)
         err.print(f"[red]error[/red] {escape(clean_text(str(exc)))}", highlight=False)
         return USAGE
+    try:
+        runner = Runner(adapter, spec=spec, timeout=args.timeout)
+    except AdapterError as exc:  # the engine did not start (1), or its command is wrong (2)
+        err.print(f"[red]error[/red] the engine did not start: {escape(clean_text(str(exc)))}",
+                  highlight=False, soft_wrap=True)
+        return USAGE if isinstance(exc, CommandNotFound) else FAILED
     baseline_ok, baseline = _baseline.load(args, err)
     if not baseline_ok:
         runner.close()

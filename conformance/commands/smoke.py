@@ -26,7 +26,7 @@ from conformance.spec.model import Case
 
 from ..adapter import AdapterInfo, StartRequest, Unsupported
 from ..adapters import resolve_adapter
-from ..errors import AdapterError
+from ..errors import AdapterError, CommandNotFound
 from ..reports.console import error_cause
 from ._common import console
 from ._exit import FAILED, OK, USAGE
@@ -71,10 +71,11 @@ def advice(result: CaseResult, adapter: str) -> str:
         if "seq" in text and "expected" in text:
             return "echo each request's 'seq' in its reply, one reply per request, in order"
         if "timed out" in text or "no reply" in text:
-            return ("reply to every request, and flush stdout after each line (a buffered "
-                    "reply never arrives)")
+            return ("reply to every request, and flush stdout after each line, or make stdout "
+                    "line-buffered (a block-buffered reply never arrives)")
         if "exited" in text or "is gone" in text:
-            return "the engine process died: read its stderr above, and never exit before 'quit'"
+            return ("the engine process died: its stderr is shown above; never exit before "
+                    "'quit'")
         if "reported an error" in text:
             return ("the engine replied with an error: answer {\"unsupported\": why} for what it "
                     "cannot do, and keep 'error' for bugs")
@@ -142,21 +143,59 @@ def _unknown_query(adapter: Any, timeout: float) -> str | None:
     return found[0]
 
 
+def stderr_tail(text: str, *, lines: int = 12) -> list[str]:
+    """The engine's stderr lines quoted in ``text`` (a message or detail), the last ``lines``."""
+    marker = "engine stderr (last lines):"
+    if marker not in text:
+        return []
+    tail = [ln for ln in text.split(marker, 1)[1].splitlines() if ln.strip()]
+    return tail[-lines:]
+
+
+def _print_start_failure(err: Any, text: str) -> None:
+    """The engine did not answer ``hello``: what happened, its stderr, its environment, and
+    what to try."""
+    first, _, rest = text.partition("\n")
+    err.print(f"[red]error[/red] the engine did not start or answer hello: {escape(first)}",
+              highlight=False, soft_wrap=True)
+    tail = stderr_tail(text)
+    if tail:
+        err.print("  engine stderr (last lines):", highlight=False)
+        for line in tail:
+            err.print(f"    {escape(line)}", highlight=False, soft_wrap=True)
+    elif "engine stderr: empty" in text:
+        err.print("  engine stderr: empty", highlight=False)
+    for line in rest.splitlines():
+        if line.startswith(("engine environment", "to try it by hand")):
+            err.print(f"  {escape(line)}", highlight=False, soft_wrap=True)
+    advice = ("run the command by hand (with the same environment: the line above) and type "
+              '{"cmd": "hello", "protocol": 1, "seq": 1}; it must print one JSON line with an '
+              "'info' table (docs/engine-authors.md)")
+    if "no reply" in first:
+        advice = ("the engine started but its reply never arrived: flush stdout after each "
+                  "line (or make it line-buffered), then " + advice)
+    elif "filtered environment" in first:
+        advice = ("if the engine needs a variable it was not given (CLASSPATH, JAVA_HOME, ...), "
+                  "pass it with --engine-env NAME[=VALUE]; else " + advice)
+    err.print(f"advice: {escape(advice)}", highlight=False, soft_wrap=True)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Exit 0 when every check passed, 1 when one did not, 2 if the adapter cannot start."""
+    """Exit 0 when every check passed, 1 when one did not (or the engine did not start), 2
+    for bad usage (an unknown adapter)."""
     out = console()
     err = console(stderr=True)
     spec = default_spec()
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout)
-        runner = Runner(adapter, spec=spec, timeout=args.timeout)
-    except AdapterError as exc:
-        err.print(f"[red]error[/red] the engine did not start or answer hello: "
-                  f"{escape(str(exc))}", highlight=False, soft_wrap=True)
-        err.print("advice: run the command by hand and type "
-                  '{"cmd": "hello", "protocol": 1, "seq": 1}; it must print one JSON line '
-                  "with an 'info' table (docs/engine-authors.md)", highlight=False)
+    except AdapterError as exc:  # no such adapter, a malformed cmd: (bad usage)
+        err.print(f"[red]error[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         return USAGE
+    try:
+        runner = Runner(adapter, spec=spec, timeout=args.timeout)
+    except AdapterError as exc:  # the engine is broken (1), or its command is wrong (2)
+        _print_start_failure(err, str(exc))
+        return USAGE if isinstance(exc, CommandNotFound) else FAILED
     info = runner.info
     bad = notes = 0
     out.print(f"[bold]{escape(info.name)} {escape(info.version)}[/bold]: eras "
@@ -192,6 +231,12 @@ def run(args: argparse.Namespace) -> int:
             out.print(f"  [{color}]{result.result}[/{color}] {escape(head)}: "
                       f"{escape(result.message)}" + (f" [{escape(cause)}]" if cause else ""),
                       highlight=False, soft_wrap=True)
+            if result.result == "errored":
+                tail = stderr_tail(result.detail)
+                out.print("    engine stderr: " + ("empty" if not tail else "(last lines)"),
+                          highlight=False)
+                for line in tail:
+                    out.print(f"      {escape(line)}", highlight=False, soft_wrap=True)
             out.print(f"    advice: {escape(advice(result, args.adapter))}", highlight=False,
                       soft_wrap=True)
     if not items:
