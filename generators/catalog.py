@@ -9,8 +9,8 @@ the ruling's parameter (a token's name, a count of tokens, ...) has no real card
 The pickers filter the catalog to cards whose characteristics the families' oracles can read
 from the card data alone: mana cost, colors from the mana cost (no color indicator, no
 characteristic-defining ability), numeric power and toughness, and abilities limited to what the
-family allows. A card's data comes from the catalog unchanged; :func:`is_catalog_card` tells
-:func:`generators.family.build_case` not to inline it.
+family allows, and never a card whose data is ``partial``. A card's data comes from the catalog
+unchanged; :func:`is_catalog_card` tells :func:`generators.family.build_case` not to inline it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from typing import Any
 from .source import Source
 
 __all__ = [
-    "VANILLA_KEYWORDS", "catalog", "is_catalog_card", "kicker_cost", "mana_source", "pick",
+    "VANILLA_KEYWORDS", "catalog", "is_catalog_card", "kicker_cost", "mana_source",
+    "partial_card_names", "pick",
     "pick_creature", "pick_dfc", "pick_kindred", "pick_land", "pick_normal", "pick_split",
     "spell_targets",
 ]
@@ -70,6 +71,15 @@ def is_catalog_card(card: Mapping[str, Any]) -> bool:
     """Whether ``card`` is a catalog card exactly as the catalog has it."""
     same = _by_name().get(str(card.get("name", "")).casefold(), ())
     return any(dict(c) == dict(card) for c in same)
+
+
+def partial_card_names(names: Sequence[str]) -> list[str]:
+    """The catalog cards among ``names`` whose data is ``partial``, sorted: a family that names
+    one of them on purpose (its oracle reads only what the data has, as the card's ``partial``
+    note says) lists them in the case's ``partial_cards``."""
+    found = {str(c["name"]) for n in names for c in _by_name().get(str(n).casefold(), ())
+             if c.get("partial")}
+    return sorted(found)
 
 
 def _faces(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -138,8 +148,11 @@ def _pool(where: Predicate) -> tuple[Mapping[str, Any], ...]:
     """The catalog cards satisfying ``where``, in catalog order. A predicate is a function of
     the card data alone, and catalog cards never change, so a predicate's pool is computed once
     (the pickers' predicates are module-level functions or built from hashable arguments; the
-    cache holds each predicate it was given, so an id is never reused while it is cached)."""
-    return tuple(c for c in catalog() if where(c))
+    cache holds each predicate it was given, so an id is never reused while it is cached).
+    A card whose data is ``partial`` (some of its Oracle text not written as data) is never
+    drawn: what is missing may be what the family's oracle reads, and a case naming it would
+    have to list it in ``partial_cards`` (issue 38)."""
+    return tuple(c for c in catalog() if not c.get("partial") and where(c))
 
 
 def pick(src: Source, used: set[str], where: Predicate, what: str) -> Card:

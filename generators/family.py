@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the families' strategies import Hypothesis when first asked for
     from hypothesis import strategies as st
 
-from .catalog import is_catalog_card
+from .catalog import is_catalog_card, partial_card_names
 from .source import Source, from_source, random_source
 
 __all__ = ["FAMILIES", "GENERATOR_VERSION", "Draft", "Family", "FamilyError", "build_case",
@@ -135,6 +135,12 @@ def build_case(fam: Family, params: Any, era: str, *, seed: int, index: int,
     }
     if inline:
         case["cards"] = [dict(c) for c in inline]
+    own = {str(c.get("name", "")).casefold() for c in inline}  # inline data is whole
+    partial = partial_card_names([str(o.get("card", "")) for o in draft.setup.get("objects", [])
+                                  if isinstance(o, dict)
+                                  and str(o.get("card", "")).casefold() not in own])
+    if partial:
+        case["partial_cards"] = partial
     if draft.note:
         case["description"] = draft.note
     return case

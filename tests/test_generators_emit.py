@@ -102,3 +102,34 @@ def test_case_text_lays_out_steps_inline_and_refuses_null() -> None:
     assert inline({"b": [1, True], "a b": "x"}) == '{ "a b" = "x", b = [1, true] }'
     with pytest.raises(TypeError, match=r"cannot write None \(NoneType\) as TOML"):
         inline(None)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_generate_out_validates_with_no_problem(tmp_path: Path, seed: int,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``mtgconf generate --out`` writes is a set of valid case files for ``mtgconf
+    validate`` with its lint (issue 38): no catalog card marked ``partial`` without being listed
+    in ``partial_cards`` (the pickers never draw one; a family that names one lists it), and
+    every family is among them."""
+    out = tmp_path / "gen"
+    assert main(["generate", "--seed", str(seed), "--count", "300", "--out", str(out)]) == 0
+    capsys.readouterr()
+    code = main(["validate", str(out)])
+    said = capsys.readouterr()
+    assert code == 0, said.out + said.err
+    assert "300 case file(s), 300 valid case(s)" in said.out
+    assert "problem" not in said.out.splitlines()[-1], said.out.splitlines()[-1]
+    assert {p.name for p in out.iterdir() if p.is_dir()} == set(FAMILIES)
+
+
+def test_a_family_naming_a_partial_card_lists_it() -> None:
+    """Cases naming a partial catalog card list it in ``partial_cards``; others list none."""
+    from generators.catalog import catalog
+
+    partial = {str(c["name"]) for c in catalog() if c.get("partial")}
+    listed = 0
+    for data in generate_cases(seed=2, count=3 * len(FAMILIES)):
+        named = {str(o.get("card")) for o in data["setup"].get("objects", [])}
+        assert sorted(named & partial) == data.get("partial_cards", [])
+        listed += bool(data.get("partial_cards"))
+    assert listed, "no family names a partial card any more: this test shows nothing"
