@@ -1,4 +1,4 @@
-"""Audit of objects: counters annihilating (CR 704.5q), copies, and setup order."""
+"""Objects: counters annihilating (CR 704.5q), copies, and setup order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Second mana/lands audit: the era switch ``mana_pool`` (mana burn under the Sixth Edition
+"""Mana pools and layer dependencies: era switch ``mana_pool`` (mana burn under the Sixth Edition
 rules, pools emptying every step since Magic 2010, CR 106.4) and dependency order recomputed
 after each layer-4 effect applies (CR 613.8c)."""
 

@@ -1,4 +1,4 @@
-"""Audit properties of casting and paying (CR 702.16, 101.2, 107.4f, 702.33c, 702.102, 702.34):
+"""Properties of casting and paying (CR 702.16, 101.2, 107.4f, 702.33c, 702.102, 702.34):
 the reference engine against few-line restatements of each rule, over random parameters."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Audit of characteristics: power/toughness-defining abilities, card types, split cards."""
+"""Characteristics: power/toughness-defining abilities, card types, split cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Third mana/turn-structure audit: the skipped first draw (CR 103.8a) and the cleanup step's
+"""Turn structure: the skipped first draw (CR 103.8a) and the cleanup step's
 discard to maximum hand size (CR 514.1, 402.2), as properties over hand sizes, player counts
 and turns."""
 

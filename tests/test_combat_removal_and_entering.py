@@ -1,4 +1,4 @@
-"""Audit round 3 of combat and damage: loyalty and defense on entering (CR 306.5b, 310.4b),
+"""Combat and damage: loyalty and defense on entering (CR 306.5b, 310.4b),
 removing creatures from combat (506.4) and what a blocker whose attacker left combat deals
 (510.1d)."""
 

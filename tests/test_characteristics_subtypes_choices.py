@@ -1,4 +1,4 @@
-"""Audit 3 of characteristics and objects: subtypes need their card type (CR 205.3d), an
+"""Characteristics and objects: subtypes need their card type (CR 205.3d), an
 answer outside a choice's options is an illegal choice that changes nothing (707.5)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Audit of combat and damage on the reference engine: rules the first implementation got wrong
+"""Combat and damage on the reference engine: rules the first implementation got wrong
 or lacked, each checked against a few-line restatement of the rule (CR 508.1d, 509.1b-c,
 510.1e, 603.2, 615-616, 702.13/19/28/36/118, 704.5h)."""
 
