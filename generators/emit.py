@@ -79,15 +79,29 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
     """Generate ``count`` cases (from case ``start`` on) and load them like case files
     (validated): a :class:`conformance.spec.loader.LoadResult` whose cases have ``file`` =
     ``<generated:family/id.toml>``."""
+    from conformance.spec.loader import LoadResult
+
+    result = LoadResult()
+    for case, errors in iter_generated(count=count, seed=seed, era=era, spec=spec, start=start):
+        result.files += 1
+        result.errors += errors
+        if case is not None:
+            result.cases.append(case)
+    return result
+
+
+def iter_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = None,
+                   spec: Any = None, start: int = 0) -> Iterator[tuple[Any, list[Any]]]:
+    """The cases of :func:`load_generated` one at a time, each drawn and loaded only when
+    asked for: ``(case or None, its spec errors)``. A run that plays each case as it comes
+    holds one generated case at a time, however many it plays."""
     from conformance.spec.catalog import default_spec
-    from conformance.spec.loader import LoadResult, load_case_data, load_case_text
+    from conformance.spec.loader import load_case_data, load_case_text
 
     spec = spec or default_spec()
-    result = LoadResult()
     if count <= 0:
-        return result
+        return
     for data in generate_cases(seed=seed, count=count, era=era, start=start):
-        result.files += 1
         display = f"<generated:{case_path(data)}>"
         plain = toml_layout(data)  # what the text would read back to, without the text
         if plain is None:
@@ -95,10 +109,20 @@ def load_generated(*, count: int, seed: int = DEFAULT_SEED, era: str | None = No
         else:
             case, errors = load_case_data(plain, partial(case_text, data), spec,
                                           display=display)
-        result.errors += errors
-        if case is not None:
-            result.cases.append(case)
-    return result
+        yield case, list(errors)
+
+
+def generated_item_count(*, count: int, era: str | None = None,
+                         families: Sequence[str] = ()) -> int:
+    """How many (case, era) pairs the first ``count`` generated cases give a run (``era``:
+    only that era), without drawing them: a per-era family's case holds in the one era it was
+    drawn for, another family's in each of its eras."""
+    if count <= 0:
+        return 0
+    chosen = select_families(families, era=era)
+    per_case = [1 if (era is not None or fam.per_era) else len(fam.eras) for fam in chosen]
+    full, rest = divmod(count, len(chosen))
+    return full * sum(per_case) + sum(per_case[:rest])
 
 
 def generated_text(case: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +41,9 @@ def repair_report(path: Path) -> int:
         return len(data) - keep
 
 
-def prepare(args: argparse.Namespace, items: Sequence[WorkItem], info: AdapterInfo,
+def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: AdapterInfo,
             out: Console, header: Mapping[str, Any] | None = None
-            ) -> tuple[bool, list[CaseResult], list[WorkItem], JsonlWriter | None]:
+            ) -> tuple[bool, list[CaseResult], Collection[WorkItem], JsonlWriter | None]:
     """Open the run's report and say what is left to run: (ok, results already in the report,
     items still to run, the writer). Without ``--resume``, every item is still to run and the
     writer (for ``--report``) starts the file afresh with ``header``.
@@ -55,11 +55,11 @@ def prepare(args: argparse.Namespace, items: Sequence[WorkItem], info: AdapterIn
     difference is printed and nothing runs.
     """
     path: Path | None = getattr(args, "resume", None)
-    if path is None:
+    if path is None:  # every item is still to run (as given: a lazy work list stays lazy)
         if not args.report:
-            return True, [], list(items), None
+            return True, [], items, None
         try:
-            return True, [], list(items), JsonlWriter(args.report, header=header)
+            return True, [], items, JsonlWriter(args.report, header=header)
         except OSError as exc:
             out.print(f"[red]error[/red] cannot write {escape(str(args.report))}: "
                       f"{escape(str(exc))}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from conformance.adapters._procgroup import kill_all_engines
 from conformance.results.records import CaseResult, refuses_nothing, summarize
+from conformance.results.spool import ResultLog
 from conformance.running.parallel import (
     SourceRun,
     Workers,
@@ -24,7 +25,8 @@ from conformance.running.parallel import (
     sources_for,
     start_workers,
 )
-from conformance.running.runner import Runner, plan
+from conformance.running.runner import Runner, WorkItem, plan
+from conformance.running.worklist import WorkList
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
 from conformance.spec.paths import spec_root
@@ -144,9 +146,13 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     # With several processes and no plan needed up front (--shard, --resume), each process
     # loads, validates and runs its own share; spec errors are printed once the run is done.
     loaded = LoadResult()
+    # A plain run draws its generated cases as it reaches them (flat memory, see
+    # conformance/running/worklist.py); a shard or a resumed report needs the whole plan first.
+    lazy = not split and not args.shard and not getattr(args, "resume", None)
     if not split:
         loaded = load_cases(args.paths or None, spec)
-        _add_generated(args, loaded, spec)
+        if not lazy:
+            _add_generated(args, loaded, spec)
         print_spec_errors(err, spec.errors + loaded.errors)
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
@@ -178,7 +184,12 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
                             skip=args.skip, shard=args.shard, generated=count,
                             generated_seed=seed, baseline=getattr(args, "baseline", None))
-    items = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
+    planned = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
+    items: Collection[WorkItem] = planned
+    work: WorkList | None = None
+    if lazy and count > 0:
+        items = work = WorkList(planned, runner.info, spec=spec, generated=count, seed=seed,
+                                era=args.era, skip=args.skip)
     if args.shard:
         try:
             items = shard(items, *parse_shard(args.shard))
@@ -190,10 +201,11 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         runner.close()
         return _no_case(args, err, len(loaded.cases), loaded.files,
                         len(spec.errors) + len(loaded.errors))
-    resume_ok, results, items, writer = _resume.prepare(args, items, runner.info, err, header)
+    resume_ok, done, items, writer = _resume.prepare(args, items, runner.info, err, header)
     if not resume_ok:
         runner.close()
         return USAGE
+    results = ResultLog(done)
     generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
     progress = make_progress(out)
@@ -211,7 +223,7 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
                 source_run.on_planned = lambda n: progress.update(task, total=n)
                 stream = source_run.results()
             else:
-                stream = (run_parallel(items, adapter_spec=args.adapter, jobs=args.jobs,
+                stream = (run_parallel(list(items), adapter_spec=args.adapter, jobs=args.jobs,
                                        timeout=args.timeout, isolate=args.isolate)
                           if args.jobs > 1 else map(runner.run_item, items))
             for result in stream:
@@ -237,6 +249,9 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     if source_run is not None:
         loaded.errors = source_run.errors
         print_spec_errors(err, spec.errors + loaded.errors)
+    elif work is not None and work.errors:
+        loaded.errors += work.errors
+        print_spec_errors(err, work.errors)
     name = f"{runner.info.name} {runner.info.version}"
     if args.junit:
         write_junit(results, args.junit, name=name)

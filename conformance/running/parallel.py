@@ -27,7 +27,7 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -60,7 +60,7 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, n
 
 
-def shard(items: Sequence[WorkItem], index: int, count: int) -> list[WorkItem]:
+def shard(items: Iterable[WorkItem], index: int, count: int) -> list[WorkItem]:
     """The items of shard ``index`` (1-based) of ``count``: every case lands in exactly one shard,
     chosen by its position so shards stay balanced and stable."""
     return [item for k, item in enumerate(items) if k % count == index - 1]
