@@ -73,6 +73,7 @@ import reference_engine.triggers.last_known
 import reference_engine.triggers.life
 import reference_engine.triggers.ward
 import reference_engine.triggers.zones
+import reference_engine.turn.pregame
 import reference_engine.turn.priority
 import reference_engine.turn.queries
 

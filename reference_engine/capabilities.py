@@ -42,6 +42,7 @@ FEATURES: frozenset[str] = frozenset({
     "naming",
     "overload",
     "piles",
+    "pregame",
     "player-effects",
     "prevention",
     "protection",

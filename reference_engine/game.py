@@ -13,7 +13,7 @@ from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.eras import Era
 from reference_engine.core.errors import EngineError, RulesViolation, SetupError, UnsupportedQuery
 from reference_engine.core.objects import GameObject
-from reference_engine.core.registry import ACTIONS, QUERIES
+from reference_engine.core.registry import ACTIONS, PREGAME_ACTIONS, PREGAME_KEY, QUERIES
 from reference_engine.core.state import GameState, snapshot
 from reference_engine.layers.system import characteristics_of
 from reference_engine.setup import build_state
@@ -104,6 +104,11 @@ class Game:
 
     def _apply(self, handler: Callable[[Game, Mapping[str, Any]], None],
                action: Mapping[str, Any]) -> None:
+        if PREGAME_KEY in self.state.extra and str(action.get("type")) not in PREGAME_ACTIONS:
+            # CR 103, 117.1: before the first turn begins no player has priority; only the
+            # pregame's choices and declarations can be made.
+            raise RulesViolation("no-priority", "the game has not begun: choose the starting "
+                                 "player and declare mulligans first (CR 103)")
         self.state.log("action", action=dict(action))
         handler(self, action)
         self.state.changed()

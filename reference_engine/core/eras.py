@@ -60,6 +60,12 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     # +1/+1 and -1/-1 counters, so both kinds stay on a permanent; "annihilate" = N of each
     # are removed as a state-based action (a later rule: 120.2 in the CR of 2009-07-08).
     "counter_annihilation": ("coexist", "annihilate"),
+    # CR 103.5 (period 101.5), mulligans: "paris" = one player at a time, the starting player
+    # first, shuffles the hand into the library and draws a new hand one card smaller, as
+    # often as they like, before the next player may; "london" = every player declares in turn
+    # order, those who take a mulligan draw seven again and put one card on the bottom of
+    # their library for each mulligan taken (the first free in a multiplayer game, 103.5c).
+    "mulligan": ("paris", "london"),
     # The world rule is not a switch: Sixth Edition 420.5i and CR 704.5k both keep the one that
     # has been a world permanent (an enchant world) for the shortest time (docs/eras.md).
 }

@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
-           "LAND_PLAY_RESTRICTIONS", "QUERIES", "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS",
-           "STEP_SKIPS", "action", "block_restriction", "cast_restriction",
-           "land_play_restriction", "on_step", "query", "setup_hook", "skip_step", "step_decision"]
+           "LAND_PLAY_RESTRICTIONS", "PREGAME_ACTIONS", "PREGAME_KEY", "QUERIES",
+           "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS", "STEP_SKIPS", "action",
+           "block_restriction", "cast_restriction", "land_play_restriction", "on_step", "query",
+           "setup_hook", "skip_step", "step_decision"]
 
 ActionHandler = Callable[["Game", Mapping[str, Any]], None]
 QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
@@ -126,6 +127,13 @@ def skip_step(*steps: str) -> Callable[[StepSkip], StepSkip]:
 #: it is set no player has priority; the action that makes the decision clears it and gives
 #: priority.
 AWAITING_KEY = "awaiting_decision"
+
+#: ``state.extra`` key holding the pregame (CR 103) while the game has not begun: who chooses
+#: the starting player, the mulligan declarations. Only :data:`PREGAME_ACTIONS` are allowed
+#: then; no player has priority (117.1: priority begins with the first turn).
+PREGAME_KEY = "pregame"
+#: The actions a player can take before the game begins (filled by ``turn/pregame.py``).
+PREGAME_ACTIONS: set[str] = set()
 
 #: For a step whose turn-based action waits for a decision, the decision ``advance`` makes when
 #: it passes through the step without the case making it (declaring no attackers, no

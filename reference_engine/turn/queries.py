@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.registry import query
+from reference_engine.core.registry import PREGAME_KEY, query
 from reference_engine.layers.system import characteristics_of
 
 if TYPE_CHECKING:
@@ -59,8 +59,10 @@ def _priority(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("step")
-def _step(game: Game, q: Mapping[str, Any]) -> str:
-    """The current step (CR 500.1)."""
+def _step(game: Game, q: Mapping[str, Any]) -> str | None:
+    """The current step (CR 500.1); null before the game begins (CR 103)."""
+    if PREGAME_KEY in game.state.extra:
+        return None
     return game.state.step
 
 
