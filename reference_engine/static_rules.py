@@ -133,7 +133,12 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
              "additional cost.", {
                  "kind": "str!: \"cost\"", "spells": "filter: the spells it changes",
                  "increase": "any: how much more they cost", "reduce": "any: how much less",
-                 "additional": "any: an additional cost (118.8)", "player": "str: whose "
+                 "additional": "any: an additional cost (118.8)",
+                 "per": "amount: the increase or reduction applies this many times (\"for "
+                 "each ...\", counted as the total cost is determined, 601.2f)",
+                 "minimum": "int: spells that would cost less than this much mana cost this "
+                 "much, after increases and reductions (601.2f, Trinisphere)",
+                 "player": "str: whose "
                  "spells", "affected": "any: what it applies to", "condition": "condition: "
                  "while it applies", "text": _TEXT},
              ("601.2f", "118.8"), 'Sphere of Resistance: {kind = "cost", spells = {}, increase '

@@ -244,6 +244,13 @@ def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: C
             and plan.alternative not in alts:
         raise _reject("illegal-choice", f"{spell.name} has no alternative cost "
                       f"{plan.alternative!r}")
+    alt_cost = alts[plan.alternative].get("cost") if plan.alternative in alts else None
+    if isinstance(alt_cost, Mapping):
+        # 118.9: "pay 1 life and exile a blue card from your hand rather than pay this spell's
+        # mana cost": the parts that aren't mana are paid like additional costs (601.2h).
+        alt_other = {k: v for k, v in alt_cost.items() if k != "mana"}
+        if alt_other:
+            plan.other.append(alt_other)
     kicked = a.get("kicked", 0)
     if not isinstance(kicked, (bool, int)):
         raise _reject("illegal-choice", f"kicked must be true, false or a count, not {kicked!r}")
@@ -312,7 +319,12 @@ def _base_cost(spell: Characteristics, plan: CastPlan,
     if plan.alternative == FREE:
         return ManaCost()
     if plan.alternative is not None:
-        return parse_mana_cost(str(alts[plan.alternative].get("cost", "")))
+        cost = alts[plan.alternative].get("cost", "")
+        if isinstance(cost, Mapping):
+            # An alternative cost that isn't only mana (118.9): its mana part here, the rest
+            # paid with the other costs (see _announce).
+            return parse_mana_cost(str(cost.get("mana", "")))
+        return parse_mana_cost(str(cost))
     return spell.mana_cost
 
 
@@ -338,8 +350,11 @@ def slot_capacity(slot: Mapping[str, Any]) -> int:
 
 
 def _count_range(slot: Mapping[str, Any]) -> tuple[int, int]:
-    """How many targets a slot takes: ``count = n`` or ``[min, max]`` ("up to", 601.2c)."""
+    """How many targets a slot takes: ``count = n``, ``[min, max]`` ("up to", 601.2c) or
+    ``"any"`` ("any number of targets", 115.1d: none or more)."""
     count = slot.get("count", 1)
+    if count == "any":
+        return 0, 1_000_000
     if isinstance(count, int):
         return count, count
     return int(count[0]), int(count[1])
@@ -398,10 +413,14 @@ def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,
 
 
 def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
-    """Pay additional non-mana costs (601.2h, 118.8): sacrifice a permanent you control
-    (``sacrifice = {filter}``, choice ``sacrifice``), discard a card (``discard = {filter}``,
-    choice ``discard``), pay life (``life = n``, only up to your life total, 119.4)."""
-    for other in [*(change.other or {} for change in plan.changes), *plan.other]:
+    """Pay additional non-mana costs (601.2h, 118.8) and the non-mana parts of an alternative
+    cost (118.9): sacrifice a permanent you control (``sacrifice = {filter}``, choice
+    ``sacrifice``), discard a card (``discard = {filter}``, choice ``discard``), pay life
+    (``life = n``, only up to your life total, 119.4), exile a card from your hand
+    (``exile = {filter}``, choice ``exile``), return a permanent you control to its owner's
+    hand (``return = {filter}``, choice ``return``)."""
+    for other in [*(change.other or {} for change in plan.changes
+                    if change.kind == "additional"), *plan.other]:
         if "life" in other:
             life = int(other["life"])
             if life > state.players[plan.player].life:
@@ -420,6 +439,10 @@ def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
             card = cards[names.index(choose(state, "discard", names))]
             state.log("discarded", object=card.id, card=card.card.name, player=plan.player)
             state.move(card, "graveyard")
+        if "exile" in other:
+            _exile_from_hand(state, plan, spell_obj, dict(other["exile"]))
+        if "return" in other:
+            _return_to_hand(state, plan, spell_obj, dict(other["return"]))
         if "sacrifice" not in other:
             continue
         flt = dict(other["sacrifice"])
@@ -439,6 +462,37 @@ def _pay_other(state: GameState, plan: CastPlan, spell_obj: GameObject) -> None:
         state.move(victim, "graveyard")
 
 
+def _exile_from_hand(state: GameState, plan: CastPlan, spell_obj: GameObject,
+                     flt: dict[str, Any]) -> None:
+    """Pay "exile a [filter] card from your hand" (118.3, 601.2h): choice ``exile``."""
+    fctx = FilterContext(you=plan.player, source=spell_obj.id)
+    cards = [o for o in state.objects_in("hand", plan.player)
+             if matches(state, o, flt, ctx=fctx)]
+    if not cards:
+        raise _reject("cannot-pay", f"{plan.player} has no card in hand to exile ({flt}) "
+                      "(CR 118.3)")
+    names = [o.handle or f"#{o.id}" for o in cards]
+    card = cards[names.index(choose(state, "exile", names))]
+    state.log("exiled-as-cost", object=card.id, card=card.card.name, player=plan.player)
+    state.move(card, "exile")
+
+
+def _return_to_hand(state: GameState, plan: CastPlan, spell_obj: GameObject,
+                    flt: dict[str, Any]) -> None:
+    """Pay "return a [filter] you control to its owner's hand" (118.3, 601.2h): choice
+    ``return``."""
+    fctx = FilterContext(you=plan.player, source=spell_obj.id)
+    options = [o for o in state.battlefield() if o.controller == plan.player
+               and matches(state, o, flt, ctx=fctx)]
+    if not options:
+        raise _reject("cannot-pay", f"{plan.player} controls nothing to return ({flt}) "
+                      "(CR 118.3)")
+    names = [o.handle or f"#{o.id}" for o in options]
+    chosen = options[names.index(choose(state, "return", names))]
+    state.log("returned-as-cost", object=chosen.id, card=chosen.card.name, player=plan.player)
+    state.move(chosen, "hand")
+
+
 def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = True,
               check_targets: bool = True) -> tuple[CastPlan, GameObject]:
     """Propose the cast of CR 601.2a-e and determine its total cost (601.2f); the card is on
@@ -453,6 +507,12 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     plan = CastPlan(player=player, half=None if fused else _choose_half(obj, a.get("half")),
                     fused=fused)
     alt = a.get("alternative")
+    if isinstance(alt, list):
+        # 118.9a: only one alternative cost can be applied to a spell.
+        if len(alt) > 1:
+            raise _reject("illegal-choice", f"only one alternative cost can be applied to a "
+                          f"spell, not {len(alt)} ({', '.join(map(str, alt))}) (CR 118.9a)")
+        alt = alt[0] if alt else None
     plan.alternative = str(alt).replace("-", "_") if alt is not None else None
     spell = _spell_chars(state, obj, plan.half)
     _check_begin(state, obj, player, plan, spell, check_timing=check_timing)

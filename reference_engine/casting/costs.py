@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import COLORS, ManaCost, parse_mana_cost
 from reference_engine.layers.conditions import ConditionContext, holds
@@ -123,7 +124,7 @@ class CostChange:
     """One change to a spell's total cost: a mana increase, a mana reduction, or an additional
     non-mana cost (``{"sacrifice": filter}``), with where it comes from."""
 
-    kind: str  # "increase" | "reduce" | "additional"
+    kind: str  # "increase" | "reduce" | "additional" | "minimum"
     mana: ManaCost | None = None
     other: Mapping[str, Any] | None = None
     source: int | None = None
@@ -141,17 +142,35 @@ def cost_modifier(fn: CostModifier) -> CostModifier:
     return fn
 
 
-def _changes_of(ability: Mapping[str, Any], source: int | None) -> list[CostChange]:
+def _times(state: GameState, ability: Mapping[str, Any], spell: GameObject,
+           you: str, source: int | None) -> int:
+    """How many times an increase or reduction applies: once, or ``per`` (an amount counted
+    as the total cost is determined, 601.2f: "{1} less for each creature on the battlefield",
+    "{1} more for each target beyond the first", ``{targets = {beyond = 1}}``)."""
+    per = ability.get("per")
+    if per is None:
+        return 1
+    chars = compute_all(state)
+    ctx = AmountContext(state=state, you=you, source=source, chars_of=chars.__getitem__,
+                        x=int(spell.x or 0))
+    return max(evaluate(per, ctx), 0)
+
+
+def _changes_of(ability: Mapping[str, Any], source: int | None, times: int = 1
+                ) -> list[CostChange]:
     out: list[CostChange] = []
     try:
-        if "increase" in ability:
-            out.append(CostChange("increase", parse_mana_cost(str(ability["increase"])),
-                                  source=source))
-        if "reduce" in ability:
-            out.append(CostChange("reduce", parse_mana_cost(str(ability["reduce"])),
-                                  source=source))
+        for key, kind in (("increase", "increase"), ("reduce", "reduce")):
+            if key in ability:
+                out += [CostChange(kind, parse_mana_cost(str(ability[key])), source=source)
+                        ] * times
     except ValueError as exc:
         raise SetupError(f"cost ability: {exc}") from None
+    if "minimum" in ability:
+        # 601.2f: "each spell that would cost less than N mana costs N mana": applied to the
+        # total cost once increases and reductions are done (Trinisphere).
+        out.append(CostChange("minimum", None, other={"minimum": int(ability["minimum"])},
+                              source=source))
     if "additional" in ability:
         extra = ability["additional"]
         if not isinstance(extra, Mapping):
@@ -189,7 +208,8 @@ def cost_changes(state: GameState, spell: GameObject, caster: str,
         if ability.get("kind") == "cost" and ability.get("affected") == "self":
             cctx = ConditionContext(source=spell.id, you=caster, chars_of=chars.__getitem__)
             if holds(state, ability.get("condition"), cctx):
-                out += _changes_of(ability, spell.id)
+                out += _changes_of(ability, spell.id,
+                                   _times(state, ability, spell, caster, spell.id))
     for source, ability in static_abilities(state, chars, kind="cost"):
         if ability.get("affected") == "self" or source.id == spell.id:
             continue
@@ -203,7 +223,8 @@ def cost_changes(state: GameState, spell: GameObject, caster: str,
         fctx = FilterContext(you=source.controller, source=source.id)
         if flt and not matches(state, spell, flt, ctx=fctx, chars=spell_chars):
             continue
-        out += _changes_of(ability, source.id)
+        out += _changes_of(ability, source.id,
+                           _times(state, ability, spell, source.controller, source.id))
     for fn in COST_MODIFIERS:
         out += fn(state, spell, caster)
     return out
@@ -223,4 +244,9 @@ def total_cost(base: ManaCost | None, *, x: int, additional: Iterable[ManaCost],
     for ch in changes:
         if ch.kind == "reduce" and ch.mana is not None:
             builder.reduce(ch.mana, x=x)
+    floors = [int((ch.other or {}).get("minimum", 0)) for ch in changes if ch.kind == "minimum"]
+    if floors and builder.total_mana < max(floors):
+        # 601.2f: effects that directly affect the total cost apply after it is determined;
+        # the missing mana is generic (Trinisphere).
+        builder.generic += max(floors) - builder.total_mana
     return builder

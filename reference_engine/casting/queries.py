@@ -28,13 +28,14 @@ def _proposal(game: Game, q: Mapping[str, Any]) -> Mapping[str, Any]:
 @query("total_cost")
 def _total_cost(game: Game, q: Mapping[str, Any]) -> str | None:
     """The total cost (CR 601.2f) of a proposed cast (``object``, ``player``, ``half``,
-    ``alternative``, ``kicked``, ``x``), without casting it: e.g. ``"{G}{G}"``; null if the
-    proposal itself is illegal (a half it doesn't have, kicker twice, ...)."""
+    ``alternative``, ``kicked``, ``x``, and ``targets`` when the cost counts them), without
+    casting it: e.g. ``"{G}{G}"``; null if the proposal itself is illegal (a half it doesn't
+    have, kicker twice, ...)."""
     trial = snapshot(game.state)
     offer_choices(trial, q.get("choices"))
     try:
         plan, _ = plan_cast(trial, _proposal(game, q), check_timing=False,
-                            check_targets=False)
+                            check_targets="targets" in q)
     except RulesViolation:
         return None  # the proposed cast is illegal: it has no total cost
     return plan.cost_text

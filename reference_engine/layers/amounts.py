@@ -197,3 +197,18 @@ def _cards_in_hand(ctx: AmountContext, who: Any) -> int:
     """The number of cards in a player's hand ("you" by default)."""
     return len(ctx.state.zone_list("hand", ctx.player(who)))
 
+
+
+@amount("targets", params={"beyond": "int: count only the targets beyond this many (\"each "
+                                     "target beyond the first\": 1)"},
+        cr=("601.2c", "601.2f", "115.1"),
+        example='Fireball: {kind = "cost", affected = "self", increase = "{1}", per = '
+                '{targets = {beyond = 1}}}')
+def _targets(ctx: AmountContext, spec: Any) -> int:
+    """The number of targets chosen for this spell or ability (601.2c, so a cost can count
+    them as the total cost is determined, 601.2f), less ``beyond``."""
+    obj = ctx.state.objects.get(ctx.source) if ctx.source is not None else None
+    if obj is None:
+        return 0
+    beyond = int(spec.get("beyond", 0)) if isinstance(spec, Mapping) else 0
+    return max(len(obj.targets) - beyond, 0)

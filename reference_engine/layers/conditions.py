@@ -173,3 +173,14 @@ def holds(state: GameState, cond: Mapping[str, Any] | None, ctx: ConditionContex
         if not test(state, value, ctx):
             return False
     return True
+
+
+@condition("source_is", arg="filter", cr=("611.3a",),
+           example='Trinisphere: {source_is = {tapped = false}} ("as long as it is untapped")')
+def _source_is(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """The ability's source matches the filter ("as long as this is untapped")."""
+    obj = state.objects.get(ctx.source) if ctx.source is not None else None
+    if obj is None or not isinstance(value, Mapping):
+        return False
+    fctx = FilterContext(you=ctx.you, source=ctx.source, chars_of=ctx.chars_of)
+    return matches(state, obj, dict(value), ctx=fctx)

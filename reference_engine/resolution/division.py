@@ -52,7 +52,7 @@ def announce_division(state: GameState, spell: GameObject, ability: Mapping[str,
         return
     out: dict[str, dict[str, int]] = {}
     for eff in ability.get("effects", []):
-        if not eff.get("divided") or eff.get("target") is None:
+        if eff.get("divided") is not True or eff.get("target") is None:
             continue
         slot = str(eff["target"])
         total = _amount(eff.get("amount"), x)

@@ -280,8 +280,9 @@ def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
     "amount": "amount: how much (default 0)",
     "source": "ref: a target slot whose creature deals the damage instead of the spell "
               "(\"target creature deals damage equal to its power\", 120.3)",
-    "divided": "bool: each target gets its share of the division announced on casting "
-               "(601.2d)",
+    "divided": "any: true: each target gets its share of the division announced on casting "
+               "(601.2d); \"evenly\": the amount divided evenly, rounded down, among the "
+               "targets",
     "cant_be_prevented": "bool: this damage can't be prevented (615.12)"},
     cr=("120.1", "120.3", "601.2d", "615.12"),
     example='Shock: {type = "damage", target = "t", amount = 2}')
@@ -302,8 +303,13 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         source = sources[0]
     amount = max(ctx.amount(p.get("amount", 0)), 0)
     events = []
-    for ref in ctx.refs(p):
-        if p.get("divided"):
+    refs = ctx.refs(p)
+    if p.get("divided") == "evenly":
+        # "divided evenly, rounded down, among any number of targets": each target still legal
+        # as it resolves gets an equal share (608.2b: an illegal target gets none).
+        amount = amount // len(refs) if refs else 0
+    for ref in refs:
+        if p.get("divided") is True:
             share = share_of(ctx.obj, str(p.get("target")), ref)
             amount = share if share is not None else amount
         preventable = not p.get("cant_be_prevented", False)  # 615.12
