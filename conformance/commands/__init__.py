@@ -47,6 +47,8 @@ COMMANDS: tuple[Command, ...] = (
                        "trace, and with --adapter every message exchanged with that engine"),
     Command("report", "turn JSON-lines reports (one per engine) into an HTML matrix, badges and "
                       "Markdown"),
+    Command("diff", "compare two runs' JSON-lines reports: new failures, fixes, changed reasons "
+                    "(console, Markdown for a pull request, JSON)"),
     Command("fuzz", "compare an adapter with the reference engine on random scenarios; write a "
                     "minimal case"),
 )

@@ -8,8 +8,10 @@ spec (by the file the result names, else by the case id).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 
@@ -22,6 +24,7 @@ from conformance.spec.model import Case
 from conformance.spec.textsafe import clean_text
 
 from ..reports.html import CaseSource, write_html
+from ..reports.identity import contents_differences
 from ..reports.jsonl import load_report
 from ..reports.markdown import write_markdown
 from ._common import console
@@ -69,7 +72,8 @@ def case_source(spec: Spec) -> CaseSource:
             return cache[result.case]
         candidates: list[Path] = []
         if result.file:
-            candidates += [Path(result.file), spec.root.parent / result.file]
+            candidates += [spec.root / result.file, Path(result.file),
+                           spec.root.parent / result.file]
         if not by_id:
             by_id.update({c.id: c for c in load_cases(None, spec).cases})
         known = by_id.get(result.case)
@@ -100,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     err = console(stderr=True)
     results: list[CaseResult] = []
+    headers: dict[str, Mapping[str, Any] | None] = {}
     problems = 0
     for path in args.reports:
         try:
@@ -114,9 +119,12 @@ def run(args: argparse.Namespace) -> int:
         if not report.results:
             err.print(f"warning: {escape(clean_text(str(path)))} holds no results")
         results += report.results
+        headers[str(path)] = report.header
     if not results:
         err.print("error: no results in the reports")
         return 2
+    for warning in contents_differences(headers):
+        err.print(f"warning: {escape(clean_text(warning))}", soft_wrap=True)
     if not args.html and not args.markdown:
         err.print("error: say where to write: --html DIR and/or --markdown FILE")
         return 2

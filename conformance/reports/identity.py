@@ -27,8 +27,8 @@ from conformance.spec.catalog import Spec
 from conformance.spec.limits import MAX_SPEC_FILE_BYTES
 from conformance.spec.tomlio import canonical_json
 
-__all__ = ["HEADER_FORMAT", "identity_differences", "run_header", "spec_hash", "suite_commit",
-           "suite_version"]
+__all__ = ["HEADER_FORMAT", "contents_differences", "identity_differences", "run_header",
+           "spec_contents", "spec_hash", "suite_commit", "suite_version"]
 
 #: Version of the header's layout.
 HEADER_FORMAT = 1
@@ -143,6 +143,7 @@ def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
     }
     return {
         "format": HEADER_FORMAT,
+        "contents": spec_contents(spec),
         "suite": {"version": version, "commit": suite_commit()},
         "adapter": info.to_dict(),
         "seed": generated_seed if generated else None,
@@ -150,6 +151,47 @@ def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
         "identity": identity,
         "started": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
+
+
+def spec_contents(spec: Spec) -> dict[str, str]:
+    """Hashes of what the spec holds, whatever machine or directory it lies in: its
+    registries and cards (``spec``), and every case file under its ``cases/`` by path relative
+    to the spec root and content (``cases``). Two runs with equal contents ran the same
+    cases, so their results compare case for case."""
+    from conformance.spec.loader import find_case_files
+
+    root = spec.root.resolve()
+    files = []
+    for f in find_case_files(None, spec):
+        try:
+            rel = f.resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = f.name
+        files.append([rel, _file_digest(f)])
+    return {"spec": spec_hash(spec), "cases": _digest(sorted(files))}
+
+
+def contents_differences(headers: Mapping[str, Mapping[str, Any] | None]) -> list[str]:
+    """Warnings, in words, when reports (by name -> header) ran on different spec contents
+    (see :func:`spec_contents`); a report without a header or contents is named too."""
+    seen: dict[str, tuple[str, Any]] = {}
+    out: list[str] = []
+    known = {name: h.get("contents") for name, h in headers.items() if isinstance(h, Mapping)}
+    if len(headers) < 2 or not any(isinstance(c, Mapping) for c in known.values()):
+        return []  # nothing to compare with
+    for name, header in headers.items():
+        contents = header.get("contents") if isinstance(header, Mapping) else None
+        if not isinstance(contents, Mapping):
+            out.append(f"{name} does not say which spec contents it ran (no run header, or "
+                       "one written before headers carried them): it cannot be checked")
+            continue
+        for key, label in (("spec", "registries and cards"), ("cases", "case files")):
+            value = contents.get(key)
+            if key in seen and seen[key][1] != value:
+                out.append(f"{name} and {seen[key][0]} ran on different spec contents "
+                           f"({label} differ): their results do not compare case for case")
+            seen.setdefault(key, (name, value))
+    return out
 
 
 def identity_differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:

@@ -43,6 +43,7 @@ from conformance.running.start import START_METHOD, context
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
+from conformance.spec.paths import relative_file, spec_root
 
 __all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
            "run_parallel", "run_sources", "send_sources", "shard", "sources_for",
@@ -149,7 +150,8 @@ def run_parallel(items: Sequence[WorkItem], *, adapter_spec: str, jobs: int,
                 failed = next(i for i in pending if i not in done)
                 for item in chunks[failed]:
                     yield CaseResult(case=item.case.id, era=item.era, result="errored",
-                                     area=item.case.area, file=item.case.file,
+                                     area=item.case.area,
+                                     file=relative_file(item.case.file, spec_root()),
                                      title=item.case.title, rulings=item.case.rulings,
                                      rules=item.case.rules,
                                      message=f"a worker process died: {exc}")
@@ -262,7 +264,8 @@ class _Chunks:
 
 def _died(item: WorkItem, why: str) -> CaseResult:
     return CaseResult(case=item.case.id, era=item.era, result="errored", area=item.case.area,
-                      file=item.case.file, title=item.case.title, rulings=item.case.rulings,
+                      file=relative_file(item.case.file, spec_root()), title=item.case.title,
+                      rulings=item.case.rulings,
                       rules=item.case.rules, generated=item.case.generated is not None,
                       message=f"a worker process died: {why}")
 

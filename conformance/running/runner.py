@@ -24,6 +24,7 @@ from conformance.running.defaults import DEFAULT_TIMEOUT
 from conformance.running.judge import cards_for, judge_action, judge_observation
 from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.model import Case, Step
+from conformance.spec.paths import relative_file
 
 __all__ = ["DEFAULT_TIMEOUT", "Runner", "WorkItem", "plan"]
 
@@ -184,7 +185,8 @@ class Runner:
             fields["detail"] = "[...] " + fields["detail"][-MAX_DETAIL_CHARS:]
         return CaseResult(
             case=case.id, era=item.era, result=kind, adapter=self.info.name,
-            adapter_version=self.info.version, area=case.area, file=case.file,
+            adapter_version=self.info.version, area=case.area,
+            file=relative_file(case.file, self.spec.root),
             title=case.title, rulings=case.rulings, rules=case.rules,
             generated=case.generated is not None, **fields)
 

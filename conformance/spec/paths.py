@@ -118,3 +118,18 @@ def locate_spec(start: Path | None = None) -> SpecLocation:
 def spec_root() -> Path:
     """The ``spec/`` directory to use (see :func:`locate_spec`)."""
     return locate_spec().root
+
+
+def relative_file(path: str | None, root: Path) -> str | None:
+    """``path`` (a case file) as reports write it, never absolute when it can be helped:
+    relative to the spec root ``root`` (``cases/combat/x.toml``), else to the current
+    directory, with ``/`` separators; as given when it lies outside both."""
+    if not path:
+        return path
+    p = Path(path)
+    for base in (root, Path.cwd()):
+        try:
+            return p.resolve().relative_to(base.resolve()).as_posix()
+        except (ValueError, OSError):
+            continue
+    return p.as_posix() if not p.is_absolute() else path
