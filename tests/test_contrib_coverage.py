@@ -13,13 +13,16 @@ from conformance.cli import main
 from conformance.reports.jsonl import JsonlWriter
 from conformance.results.records import CaseResult
 from conformance.spec.catalog import default_spec
-from conformance.spec.model import Case
+from conformance.spec.model import Case, Step
+
+#: An action step: a case with one reaches the rules it cites (conformance.authoring.reach).
+PASS = Step(index=0, kind="action", body={"type": "pass_priority", "player": "alice"})
 
 
 def case(cid: str, rulings: tuple[str, ...], eras: tuple[str, ...],
          rules: tuple[str, ...] = ("709.4",)) -> Case:
     return Case(id=cid, title=cid, rulings=rulings, rules=rules, eras=eras, features=(),
-                setup={}, steps=())
+                setup={}, steps=(PASS,))
 
 
 def result(cid: str, era: str, kind: str) -> CaseResult:
@@ -67,12 +70,13 @@ def test_buckets_per_era_stay_apart() -> None:
     assert cov["eras"]["modern"]["failing"] >= 1
     rules = cov["rules"]
     assert rules["709.4b"]["case_ids"] == ["a", "c"]
-    assert rules["709.4b"]["bucket"] == "not-run"
+    assert rules["709.4b"]["bucket"] == "testable-not-run"
     assert rules["709.4b"]["eras"]["modern"]["bucket"] == "passing"
-    assert rules["105.2"]["bucket"] == "failing"
+    assert rules["105.2"]["bucket"] == "testable-failing"
     assert "SPLIT-M02" in rules["709.4"]["rulings"]
     uncited = [n for n, e in rules.items() if not e["cases"]]
-    assert uncited and all(rules[n]["bucket"] == "no-case" for n in uncited)
+    assert uncited and all(rules[n]["bucket"] in ("testable-no-case", rules[n]["kind"])
+                           for n in uncited)
 
 
 def test_missing_eras_are_listed() -> None:

@@ -15,8 +15,11 @@ it has no case at all; eras of the ruling that still lack a case are listed in `
 A ruling is judged only in the eras it holds in (its ``eras`` in ``spec/rulings.toml``): a case
 run in another era says nothing about it, so an Invasion-only ruling never gets a modern bucket
 (lint warns about such tags: ``ruling-not-in-eras``).
-CR numbers are covered by the cases that cite them directly; numbers cited only by the ruling
-catalog are listed too, in ``no-case``.
+CR numbers: every number of the index is listed under ``rules`` with its kind from the CR map
+(``spec/cr-map.toml``), ``passing`` and a bucket (:mod:`conformance.authoring.rulecoverage`); a
+case counts for a number only if it cites it and its steps reach it
+(:mod:`conformance.authoring.reach`). ``rule_map`` sums them up per section, per three-digit
+rule and for the ranges issue 31 measures.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from conformance.authoring.crindex import CrIndex, load_cr_index
+from conformance.authoring.crmap import CrMap, default_cr_map
+from conformance.authoring.rulecoverage import MAP_BUCKETS, rule_coverage, summarize
 from conformance.results.records import CaseResult
 from conformance.spec.catalog import Spec
 from conformance.spec.model import Case
@@ -31,8 +37,8 @@ from conformance.spec.model import Case
 __all__ = ["BUCKETS", "RULE_BUCKETS", "bucket_of", "compute_coverage"]
 
 BUCKETS = ("passing", "failing", "not-run", "not-testable", "no-case")
-#: Buckets of CR numbers (a rule has no "not testable" flag of its own).
-RULE_BUCKETS = ("passing", "failing", "not-run", "no-case")
+#: Buckets of CR numbers: the map's kind, and for a testable number how its cases fare.
+RULE_BUCKETS = MAP_BUCKETS
 
 _PASS = frozenset({"passed", "fixed"})
 _FAIL = frozenset({"failed", "errored", "known-failure"})
@@ -86,12 +92,16 @@ def _judge(linked: Sequence[Case], by_key: Mapping[tuple[str, str], list[CaseRes
             "case_ids": sorted(c.id for c in linked)}
 
 
-def compute_coverage(spec: Spec, cases: Sequence[Case],
-                     results: Iterable[CaseResult]) -> dict[str, Any]:
+def compute_coverage(spec: Spec, cases: Sequence[Case], results: Iterable[CaseResult], *,
+                     index: CrIndex | None = None, cmap: CrMap | None = None) -> dict[str, Any]:
     """Coverage of the ruling catalog and CR numbers by ``cases``, judged by ``results``.
 
-    The JSON keeps, for every ruling of the catalog, at least ``cases`` and ``passing``.
+    The JSON keeps, for every ruling of the catalog, at least ``cases`` and ``passing``; for
+    every number of ``index`` (default ``spec/cr-index.txt``), at least ``kind`` (from ``cmap``,
+    default ``spec/cr-map.toml``) and ``passing``.
     """
+    index = index if index is not None else load_cr_index(spec.root / "cr-index.txt")
+    cmap = cmap if cmap is not None else default_cr_map(spec.root)
     by_key: dict[tuple[str, str], list[CaseResult]] = {}
     for r in results:
         by_key.setdefault((r.case, r.era), []).append(r)
@@ -112,7 +122,12 @@ def compute_coverage(spec: Spec, cases: Sequence[Case],
         entry["missing_eras"] = [e for e in ruling.eras if not entry["eras"][e]["cases"]]
         entry.update(area=ruling.area, rules=list(ruling.rules))
         rulings[rid] = entry
-    rules = _rule_coverage(spec, cases, by_key, era_ids)
+    citing: dict[str, list[str]] = {}
+    for rid, ruling in spec.rulings.items():
+        for number in ruling.rules:
+            citing.setdefault(number, []).append(rid)
+    rules = rule_coverage(cases, index, cmap, citing, era_ids,
+                          lambda linked, eras: _judge(linked, by_key, eras))
     per_era: dict[str, dict[str, int]] = {
         era: {b: sum(1 for r in rulings.values()
                      if era in r["eras"] and r["eras"][era]["bucket"] == b) for b in BUCKETS}
@@ -123,29 +138,7 @@ def compute_coverage(spec: Spec, cases: Sequence[Case],
         "rulings": rulings,
         "rules": rules,
         "eras": per_era,
+        "rule_map": summarize(rules, cmap),
         "summary": {"rulings": len(rulings), **counts, "cases": len(cases),
                     "rules": len(rules), "rule_buckets": rule_counts},
     }
-
-
-def _rule_coverage(spec: Spec, cases: Sequence[Case],
-                   by_key: Mapping[tuple[str, str], list[CaseResult]],
-                   era_ids: Sequence[str]) -> dict[str, Any]:
-    """CR number → the cases citing it, with buckets; numbers the catalog cites are included."""
-    from conformance.authoring.crindex import sort_key
-
-    citing: dict[str, list[str]] = {}
-    for rid, ruling in spec.rulings.items():
-        for number in ruling.rules:
-            citing.setdefault(number, []).append(rid)
-    numbers = set(citing) | {n for c in cases for n in c.rules}
-    rules: dict[str, Any] = {}
-    for number in sorted(numbers, key=sort_key):
-        linked = [c for c in cases if number in c.rules]
-        eras = [e for e in era_ids if any(e in c.eras for c in linked)]
-        entry = _judge(linked, by_key, eras)
-        entry["bucket"] = "no-case" if not linked else _worst(
-            e["bucket"] for e in entry["eras"].values())
-        entry["rulings"] = citing.get(number, [])
-        rules[number] = entry
-    return rules

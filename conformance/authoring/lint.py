@@ -18,6 +18,8 @@ duplicate ids and handles); lint adds the checks that keep the suite readable an
 * ``switch-*``: every era switch of ``spec/eras.toml`` cites each era's rules by that era's
   edition (or, where that edition has no such rule, says why in ``no_rule``) and names example
   cases that exist and, between them, run in every era;
+* ``crmap-*``: the CR map (``spec/cr-map.toml``, :mod:`conformance.authoring.crmap`) gives every
+  number of the index one entry and lists no other; a definition is tested by testable numbers;
 * ``reference-fails`` (with ``--check-reference``): each case passes on the reference engine.
 
 Like the jsonschema validators, lint is a table of small check functions that each yield every
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.authoring.crindex import CrIndex, is_well_formed, load_cr_index
+from conformance.authoring.crmap import lint_cr_map
 from conformance.authoring.vocabulary import check_case_vocabulary, lint_cards
 from conformance.errors import SpecError
 from conformance.spec.catalog import Spec
@@ -276,6 +279,7 @@ def lint_paths(paths: Sequence[Path | str] | None, spec: Spec, *,
     if not paths:
         found += lint_switches(spec, case_eras)
         found += lint_cards(spec)
+        found += lint_cr_map(spec.root)
     return found
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from rich.table import Table
 
 from conformance.authoring.coverage import BUCKETS, RULE_BUCKETS, compute_coverage
+from conformance.reports.rulemap import render_rule_map_html, rule_group_table, section_table
 from conformance.results.records import CaseResult
 from conformance.running.runner import Runner
 from conformance.spec.catalog import default_spec
@@ -29,7 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--report", type=Path, metavar="REPORT.jsonl",
                         help="judge cases by this report instead of running them")
     parser.add_argument("--rules", action="store_true",
-                        help="list every CR number with its bucket (text output)")
+                        help="also show the CR map per three-digit rule, and list the CR "
+                             "numbers of every bucket (text output)")
+    parser.add_argument("--uncovered", nargs="?", const="", default=None, metavar="PREFIX",
+                        help="list the testable CR numbers without a passing case, per "
+                             "three-digit rule (only those starting with PREFIX, e.g. 70)")
+    parser.add_argument("--html", type=Path, metavar="FILE",
+                        help="also write the CR map with its coverage as an HTML page")
 
 
 def _results(args: argparse.Namespace, cases: list[Any]) -> list[CaseResult] | None:
@@ -57,12 +64,19 @@ def run(args: argparse.Namespace) -> int:
     if results is None:
         return 2
     cov = compute_coverage(spec, loaded.cases, results)
+    judged = f"report {args.report}" if args.report else f"adapter {args.adapter}"
+    if args.html is not None:
+        try:
+            args.html.write_text(render_rule_map_html(cov, judged=f"judged by {judged}"),
+                                 "utf-8")
+        except OSError as exc:
+            print(f"error: cannot write {args.html}: {exc}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(cov, indent=2, sort_keys=True))
         return 0
     out = console()
     s = cov["summary"]
-    judged = f"report {args.report}" if args.report else f"adapter {args.adapter}"
     out.print(f"{s['rulings']} rulings, {s['cases']} cases, judged by {judged}: "
               + ", ".join(f"{s[b]} {b}" for b in BUCKETS), soft_wrap=True)
     table = Table(title="Rulings by era", title_justify="left")
@@ -86,12 +100,38 @@ def run(args: argparse.Namespace) -> int:
     for rid, e in cov["rulings"].items():
         if e["bucket"] == "not-testable":
             out.print(f"  {rid}: not testable: {e.get('reason')}", soft_wrap=True)
-    rc = s["rule_buckets"]
-    out.print(f"{s['rules']} CR numbers cited by cases or rulings: "
+    _print_rules(out, cov, args)
+    if args.html is not None:
+        out.print(f"CR map written to {args.html}", soft_wrap=True)
+    return 0
+
+
+def _print_rules(out: Any, cov: dict[str, Any], args: argparse.Namespace) -> None:
+    """The CR map: its table by section, then (on request) by rule and the numbers."""
+    rc = cov["summary"]["rule_buckets"]
+    out.print(f"{cov['summary']['rules']} CR numbers: "
               + ", ".join(f"{rc[b]} {b}" for b in RULE_BUCKETS), soft_wrap=True)
-    shown = RULE_BUCKETS if args.rules else ("failing", "not-run")
+    out.print(section_table(cov["rule_map"]))
+    if args.rules:
+        out.print(rule_group_table(cov["rule_map"]))
+    shown = RULE_BUCKETS if args.rules else ("testable-failing", "testable-not-run")
     for bucket in shown:
         nums = [n for n, e in cov["rules"].items() if e["bucket"] == bucket]
         if nums:
             out.print(f"  CR {bucket} ({len(nums)}): {', '.join(nums)}", soft_wrap=True)
-    return 0
+    unreached = {n: e["unreached_case_ids"] for n, e in cov["rules"].items()
+                 if e["unreached_case_ids"]}
+    if unreached:
+        out.print("  not counted (the case only restates its setup): " + "; ".join(
+            f"{n} ({', '.join(ids)})" for n, ids in unreached.items()), soft_wrap=True)
+    if args.uncovered is not None:
+        groups: dict[str, list[str]] = {}
+        for n, e in cov["rules"].items():
+            if (e["kind"] == "testable" and not e["passing"] and e["in_index"]
+                    and n.startswith(args.uncovered)):
+                groups.setdefault(n.split(".")[0], []).append(n)
+        out.print(f"testable CR numbers without a passing case"
+                  f"{' under ' + args.uncovered if args.uncovered else ''}: "
+                  f"{sum(len(v) for v in groups.values())}", soft_wrap=True)
+        for rule, nums in groups.items():
+            out.print(f"  {rule}: {', '.join(nums)}", soft_wrap=True)

@@ -108,7 +108,10 @@ def parse_toml_text(text: str, schema_name: str | None, *, display: str,
 
 def _schema_message(err: Any) -> str:
     """A schema error in words: unknown keys named, patterns explained by the schema's
-    description instead of the regular expression."""
+    description instead of the regular expression, and a condition's own words where the
+    schema gives them (``x-message``)."""
+    if isinstance(err.schema, Mapping) and isinstance(err.schema.get("x-message"), str):
+        return str(err.schema["x-message"])
     if err.validator == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
         names = ", ".join(repr(k) for k in extra)

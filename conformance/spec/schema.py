@@ -28,7 +28,7 @@ __all__ = ["SCHEMAS", "fast_validation", "is_valid", "iter_schema_errors", "json
            "validator"]
 
 #: Schema names, each ``spec/schema/<name>.schema.json``.
-SCHEMAS = ("case", "card", "ruling", "protocol", "report", "eras", "features")
+SCHEMAS = ("case", "card", "ruling", "protocol", "report", "eras", "features", "cr-map")
 
 
 def _schema_dir() -> Path:
