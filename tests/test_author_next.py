@@ -157,3 +157,20 @@ def test_features_lists_every_blocker_with_queries_and_actions(
     assert main(["features", "--report", str(report), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert any(u["blocker"] == "query:matches" and u["alone"] > 0 for u in doc["next"])
+
+
+def test_only_supported_leaves_out_what_the_engine_does_not_declare(
+        tiny_run: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report, _ = tiny_run
+    full = read_report(report)
+    out = tmp_path / "only.jsonl"
+    main(["run", "-q", "--only-supported", "--adapter", TINY, "--report", str(out),
+          str(ROOT / "spec" / "cases" / "characteristics"), str(COMBAT)])
+    only = read_report(out)
+    planned = [r for r in full if r.result == "unsupported" and r.step is None
+               and not r.message.startswith("setup")]
+    assert planned and len(only) == len(full) - len(planned)
+    assert {r.key for r in only} == {r.key for r in full} - {r.key for r in planned}
+    assert f"--only-supported: {len(planned)} result(s) left out" in capsys.readouterr().err
+    assert main(["run", "-q", "--only-supported", "--adapter", TINY,
+                 str(COMBAT / "attack-haste-allowed.toml")]) == 3

@@ -12,6 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from conformance.adapters._procgroup import kill_all_engines
+from conformance.results.blockers import planned_unsupported
 from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.results.spool import ResultLog
 from conformance.running.parallel import (
@@ -211,6 +212,8 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
     stream: Iterator[CaseResult] = iter(())
+    only_supported = bool(getattr(args, "only_supported", False))
+    left_out = 0
     try:
         with runner:
             if show:
@@ -227,6 +230,9 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
                                        timeout=args.timeout, isolate=args.isolate)
                           if args.jobs > 1 else map(runner.run_item, items))
             for result in stream:
+                if only_supported and planned_unsupported(result):
+                    left_out += 1
+                    continue
                 if baseline is not None:
                     result = baseline.apply(result)
                 if result.generated and result.result != "passed":
@@ -257,6 +263,14 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         write_junit(results, args.junit, name=name)
     if args.markdown:
         write_markdown(results, args.markdown, name=name)
+    if left_out:
+        err.print(f"--only-supported: {left_out} result(s) left out (the engine does not "
+                  "declare their era, features, queries or actions)", highlight=False)
+    if only_supported and not results and not interrupted:
+        err.print("[red]error[/red] no selected case is one the engine can play: it declares "
+                  "none of their eras and features (mtgconf features --adapter ... shows "
+                  "what it lacks)", highlight=False)
+        return NO_CASES
     print_summary(out, results, adapter=name,
                   listing=f"mtgconf features --adapter {shlex.quote(args.adapter)}")
     if loaded.errors or spec.errors:

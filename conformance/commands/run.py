@@ -40,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run a cmd: engine in its own user, PID and mount namespaces "
                              "(Linux): it sees only its own processes, and every process it "
                              "starts ends with it (see docs/reliability.md)")
+    parser.add_argument("--only-supported", action="store_true",
+                        help="run only what the engine can play: leave out the cases whose "
+                             "era, features (or declared queries and actions) it does not "
+                             "declare, instead of reporting them unsupported")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=int, metavar="N", default=None,

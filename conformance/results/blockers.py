@@ -27,8 +27,8 @@ from typing import Any
 
 from conformance.results.records import CaseResult
 
-__all__ = ["KINDS", "Unlock", "blockers", "case_blockers", "describe", "rank",
-           "rank_results", "step_blocker", "unsupported_reason", "uses"]
+__all__ = ["KINDS", "Unlock", "blockers", "case_blockers", "describe", "planned_unsupported",
+           "rank", "rank_results", "step_blocker", "unsupported_reason", "uses"]
 
 #: Blocker kinds, in the order a ranking lists equal counts.
 KINDS = ("feature", "era", "query", "action", "setup")
@@ -109,6 +109,13 @@ def unsupported_reason(result: CaseResult) -> str:
     if result.adapter and message.startswith(result.adapter + " "):
         message = message[len(result.adapter) + 1:]
     return message[:160] or "(no reason given)"
+
+
+def planned_unsupported(result: CaseResult) -> bool:
+    """Whether ``result`` was reported unsupported without running, from what the engine
+    declares (its eras, features, queries and actions), not refused by the engine itself."""
+    return (result.result == "unsupported" and result.step is None
+            and not result.message.startswith("setup"))
 
 
 def describe(blocker: str) -> str:
