@@ -1,6 +1,7 @@
 """Benchmarks of mtg-conformance, measured in one run so the figures are comparable.
 
     python benchmarks/bench.py [--quick] [--sizes 1000,10000,100000] [--json FILE]
+    python benchmarks/bench.py --only-speed | --only-scale [--memory-sizes 1000,100000] [--tests]
 
 Prints a table of figures and one line per target (MET / NOT MET / NOT RUN), and writes every
 figure to JSON (default ``benchmarks/results.json``). The machines these run on are noisy and
@@ -575,13 +576,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="where to write the figures (default benchmarks/results.json; "
                              "with --only-speed benchmarks/results-speed.json)")
     parser.add_argument("--phase", default="phase-rs", help="third-party adapter to compare")
+    parser.add_argument("--only-scale", action="store_true",
+                        help="only the issue 36 figures (benchmarks/scale.py): memory by "
+                             "generated-set size, campaign throughput per core, cost per case "
+                             "(and per test with --tests)")
+    parser.add_argument("--memory-sizes", default="1000,100000",
+                        help="generated-set sizes for the memory figure (default 1000,100000)")
+    parser.add_argument("--campaign-seconds", type=float, default=6.0,
+                        help="search seconds per family for the campaign figure (default 6)")
+    parser.add_argument("--tests", action="store_true",
+                        help="with --only-scale: also time the fast tier (minutes)")
     parser.add_argument("--only-speed", action="store_true",
                         help="only the issue 21 ratios (loading, generated cases, undo, "
                              "transport, default run, 2 processes): a few minutes")
     args = parser.parse_args(argv)
     if args.json is None:
         args.json = ROOT / "benchmarks" / ("results-speed.json" if args.only_speed
+                                           else "results-scale.json" if args.only_scale
                                            else "results.json")
+    if args.only_scale:
+        import scale  # benchmarks/scale.py, beside this script
+
+        started = time.perf_counter()
+        figures, targets = scale.measure(
+            [int(s) for s in args.memory_sizes.split(",")],
+            campaign_seconds=args.campaign_seconds, tests=args.tests, phase=args.phase)
+        figures["cpus"] = os.cpu_count()
+        figures["python"] = sys.version.split()[0]
+        return _finish(args, figures, targets, started)
     repeat = 3 if args.quick else 7
     sizes = [int(s) for s in (args.sizes or ("1000,3000" if args.quick
                                              else "1000,10000,100000")).split(",")]
