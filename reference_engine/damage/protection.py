@@ -37,8 +37,17 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
     from reference_engine.game import Game
 
-__all__ = ["player_effects", "player_protected_from", "protection_abilities", "protections_of",
-           "protects_from", "qualities_from_text", "quality_from_text", "source_has_quality"]
+__all__ = [
+    "player_effects",
+    "player_protected_from",
+    "protection_abilities",
+    "protection_removes",
+    "protections_of",
+    "protects_from",
+    "qualities_from_text",
+    "quality_from_text",
+    "source_has_quality",
+]
 
 
 _COLOR_WORDS = frozenset({"white", "blue", "black", "red", "green"})
@@ -107,34 +116,18 @@ def protections_of(chars: Characteristics) -> list[Mapping[str, Any]]:
     return [q for q, _ in protection_abilities(chars)]
 
 
-def _player_quality(state: GameState, source: GameObject, who: Any,
-                    holder_controller: str | None) -> bool:
-    """702.16k: protection from a player covers each object that player controls and each
-    object they own that no other player controls (a card in their graveyard, say)."""
-    controller = source.controller if source.zone in ("battlefield", "stack") else source.owner
-    if who == "opponent":
-        return (holder_controller is not None
-                and controller in state.opponents(holder_controller))
-    if who == "you":
-        return controller == holder_controller
-    return bool(controller == who)
-
-
 def source_has_quality(state: GameState, source: GameObject, quality: Mapping[str, Any],
                        holder_controller: str | None,
                        chars: Mapping[int, Characteristics] | None = None) -> bool:
-    """Whether ``source`` has ``quality`` (702.16a: matched in any zone; a ``player`` key is a
-    player quality, 702.16k, "opponent" being relative to the holder's controller)."""
+    """Whether ``source`` has ``quality`` (702.16a: matched in any zone; ``you`` and
+    "opponent" are read from the holder's controller, so ``{player = "opponent"}`` is
+    protection from each opponent, 702.16i, 702.16k)."""
     if chars is None:
         chars = compute_all(state)
     if source.id not in chars:
         return False
-    rest = dict(quality)
-    if "player" in rest and not _player_quality(state, source, rest.pop("player"),
-                                                 holder_controller):
-        return False
     fctx = FilterContext(you=holder_controller, chars_of=chars.__getitem__)
-    return matches(state, source, rest, ctx=fctx, chars=chars[source.id])
+    return matches(state, source, quality, ctx=fctx, chars=chars[source.id])
 
 
 def _source_has(state: GameState, source: GameObject, quality: Mapping[str, Any],
@@ -205,13 +198,9 @@ def _protection_prevents(state: GameState, event: DamageEvent) -> list[Modifier]
 
 # -- E: enchanting / equipping --------------------------------------------------------------------
 
-@state_based_action
-def _protection_unattaches(state: GameState) -> bool:
-    """Check 704.5m/704.5n with 702.16c-d: an Aura or Equipment with a quality the permanent
-    it's attached to has protection from becomes unattached (an Aura goes to the graveyard),
-    unless every such protection ability says it doesn't remove it (702.16n-p)."""
-    did = False
-    chars = compute_all(state)
+def _note_beginnings(state: GameState, chars: Mapping[int, Characteristics]) -> None:
+    """702.16p: remember what is attached to each creature as a protection that spares
+    "permanents already attached" begins to apply (the first time it is seen)."""
     started: dict[str, list[int]] = state.extra.setdefault("protection_began_with", {})
     for holder in state.battlefield():
         if holder.id not in chars:
@@ -220,15 +209,33 @@ def _protection_unattaches(state: GameState) -> bool:
             key = f"{ability.get('granted_by')}:{holder.id}"
             if ability.get("doesnt_remove") == "attached" and key not in started:
                 started[key] = [o.id for o in state.battlefield() if o.attached_to == holder.id]
+
+
+def protection_removes(state: GameState, host: GameObject, attached: GameObject,
+                       chars: Mapping[int, Characteristics] | None = None) -> bool:
+    """Whether a protection of ``host`` stops ``attached`` from being attached to it
+    (702.16c-d): one from a quality ``attached`` has whose effect doesn't spare it (702.16n-p)."""
+    chars = chars if chars is not None else compute_all(state)
+    if host.id not in chars or attached.id not in chars:
+        return False
+    _note_beginnings(state, chars)
+    return any(_source_has(state, attached, q, host.controller, chars)
+               and not _spares(state, ability, host, attached, chars)
+               for q, ability in protection_abilities(chars[host.id]))
+
+
+@state_based_action
+def _protection_unattaches(state: GameState) -> bool:
+    """Check 704.5m/704.5n with 702.16c-d: an Aura or Equipment with a quality the permanent
+    it's attached to has protection from becomes unattached (an Aura goes to the graveyard),
+    unless every such protection ability says it doesn't remove it (702.16n-p)."""
+    did = False
+    chars = compute_all(state)
     for obj in state.battlefield():
         if obj.attached_to is None:
             continue
         host = state.objects.get(obj.attached_to)
-        if host is None or host.id not in chars or obj.id not in chars:
-            continue
-        if not any(_source_has(state, obj, q, host.controller, chars)
-                   and not _spares(state, ability, host, obj, chars)
-                   for q, ability in protection_abilities(chars[host.id])):
+        if host is None or not protection_removes(state, host, obj, chars):
             continue
         if chars[obj.id].has_subtype("Aura"):
             state.move(obj, "graveyard")

@@ -95,6 +95,10 @@ _CHAR_TESTS: dict[str, Test] = {
 _STATUS_TESTS: dict[str, Test] = {
     "controller": lambda s, o, c, v, x: o.controller in _player(s, v, x),
     "owner": lambda s, o, c, v, x: o.owner in _player(s, v, x),
+    # 702.16k: "from a player": what the player controls, and what they own that no other
+    # player controls (a card in a hand, library or graveyard has no controller).
+    "player": lambda s, o, c, v, x: (
+        o.controller if o.zone in ("battlefield", "stack") else o.owner) in _player(s, v, x),
     "zone": lambda s, o, c, v, x: o.zone in _names(v),
     "tapped": lambda s, o, c, v, x: o.tapped == bool(v),
     "token": lambda s, o, c, v, x: o.is_token == bool(v),

@@ -72,7 +72,7 @@ def can_enchant(state: GameState, aura: GameObject, host: GameObject,
     """Whether ``aura`` could legally be attached to ``host`` (303.4d, 702.5, 702.16c):
     a permanent other than itself that its enchant ability allows, without protection from
     it."""
-    from reference_engine.damage.protection import protects_from
+    from reference_engine.damage.protection import protection_removes
 
     chars = chars if chars is not None else compute_all(state)
     if host.id == aura.id or host.zone != "battlefield" or host.id not in chars:
@@ -87,7 +87,7 @@ def can_enchant(state: GameState, aura: GameObject, host: GameObject,
                          chars_of=chars.__getitem__)
     if flt and not matches(state, host, flt, ctx=fctx, chars=chars[host.id]):
         return False
-    return not protects_from(state, host, aura)
+    return not protection_removes(state, host, aura, chars)
 
 
 def choose_enchanted(state: GameState, aura: GameObject, controller: str) -> int | None:

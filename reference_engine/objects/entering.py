@@ -332,10 +332,18 @@ def _word(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     return value
 
 
+def _player(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    """"Choose a player" (True-Name Nemesis, 702.16k): one of the game's players."""
+    if value not in state.players:
+        raise RulesViolation("illegal-choice", f"{value!r} is not a player")
+    return value
+
+
 ChoiceCheck = Callable[["GameState", Any, Mapping[str, Any]], Any]
 #: How each kind of choice is checked: (state, answer, spec) -> the value to remember.
 ENTER_CHOICES: dict[str, ChoiceCheck] = {
     "color": _color, "number": _number, "card_name": _card_name, "creature_type": _word,
+    "player": _player,
 }
 
 
