@@ -132,7 +132,7 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
             events.append(_event(state, oid, power, defender))
             continue
         if not blockers:
-            if trample:  # 702.19e: all blockers gone, a trampler assigns to the player
+            if trample:  # 702.19d: all blockers gone, a trampler assigns to the player
                 events.append(_event(state, oid, power, defender))
             continue  # 510.1c
         answer = answers.get(state.objects[oid].name_for_log)
