@@ -57,6 +57,7 @@ import reference_engine.objects.transform
 import reference_engine.objects.until
 import reference_engine.resolution.chosen_values
 import reference_engine.resolution.countering
+import reference_engine.resolution.game_end
 import reference_engine.resolution.hidden_zones
 import reference_engine.resolution.library_placement
 import reference_engine.resolution.sacrifice
@@ -73,6 +74,7 @@ import reference_engine.triggers.last_known
 import reference_engine.triggers.life
 import reference_engine.triggers.ward
 import reference_engine.triggers.zones
+import reference_engine.turn.game_end
 import reference_engine.turn.pregame
 import reference_engine.turn.priority
 import reference_engine.turn.queries

@@ -159,6 +159,17 @@ def _not(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     return not holds(state, value, ctx)
 
 
+@condition("all", arg="any", cr=("608.2c",),
+           example='Coalition Victory: {all = [{amount = {of = {domain = "you"}, at_least = 5}}, '
+                   '{amount = {of = {colors_among = ...}, at_least = 5}}]}')
+def _all(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """Every condition of the list holds ("if you control X and Y"), for conditions that
+    share a name and so can't be keys of one table."""
+    if not isinstance(value, list) or not all(isinstance(c, Mapping) for c in value):
+        raise SetupError(f"condition 'all' needs a list of condition tables, not {value!r}")
+    return all(holds(state, c, ctx) for c in value)
+
+
 def holds(state: GameState, cond: Mapping[str, Any] | None, ctx: ConditionContext) -> bool:
     """True if every test in ``cond`` holds (an absent condition always holds)."""
     if not cond:

@@ -45,6 +45,7 @@ from reference_engine.core.state import STEPS, GameState
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
 from reference_engine.sba.checks import check_state_based_actions
+from reference_engine.sba.outcome import game_is_over
 from reference_engine.triggers.abilities import collect_triggers, put_triggers_on_stack
 from reference_engine.turn.hand_size import discard_to_hand_size
 from reference_engine.turn.pool_emptying import empty_mana_pools
@@ -70,10 +71,10 @@ def give_priority(state: GameState, player: str) -> None:
 
 
 def game_over(state: GameState) -> bool:
-    """Whether the game has ended (CR 104.2a, 104.3): in a game of two or more players, once
-    at most one player has not lost. No one receives priority after that (CR 117.1)."""
-    lost = set(state.extra.get("lost", []))
-    return len(state.players) > 1 and len([p for p in state.players if p not in lost]) <= 1
+    """Whether the game has ended (CR 104.1, 104.2a, 104.2b, 104.3): in a game of two or more
+    players, once at most one player has not lost, or once an effect made a player win. No one
+    receives priority after that (CR 117.1)."""
+    return game_is_over(state)
 
 
 def _next_player(state: GameState, player: str) -> str:

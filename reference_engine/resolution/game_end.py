@@ -1,0 +1,35 @@
+"""Effects that end the game (CR 104.2b, 104.3e): "you win the game", "target player loses
+the game"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.sba.outcome import mark_lost, mark_won
+
+__all__: list[str] = []
+
+
+@effect("win_game", params={"target": "ref: who wins (default the controller)"},
+        cr=("104.2b", "104.1"),
+        example='Coalition Victory: {type = "win_game", target = "controller", condition = '
+                '{...}}')
+def _win_game(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The player referred to wins the game (CR 104.2b); the game ends at once (104.1), so
+    nothing more of the effect happens and no one receives priority again."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        if "player" in ref:
+            mark_won(ctx.state, str(ref["player"]))
+
+
+@effect("lose_game", params={"target": "ref: who loses (a target slot or a player ref)"},
+        cr=("104.3e", "104.5"),
+        example='Door to Nothingness: {type = "lose_game", target = "t"}')
+def _lose_game(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to loses the game (CR 104.3e) and leaves it (104.5); in a
+    two-player game the other player then wins (104.2a)."""
+    for ref in ctx.refs(p):
+        if "player" in ref:
+            mark_lost(ctx.state, str(ref["player"]), "effect")
