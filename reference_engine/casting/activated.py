@@ -35,6 +35,7 @@ from reference_engine.casting.loyalty import (
     loyalty_text,
     pay_loyalty_cost,
 )
+from reference_engine.casting.target_slots import count_range, split_targets
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
@@ -106,21 +107,27 @@ class Activation:
 
 
 def _targets(state: GameState, source: GameObject, ability: Mapping[str, Any],
-             refs: list[Any]) -> list[dict[str, Any]]:
-    """Check 602.2b/601.2c: bind the chosen targets to the ability's slots, each legal."""
-    slots = list(ability.get("targets", []))
-    if len(refs) != len(slots):
-        raise RulesViolation("illegal-target", f"the ability needs {len(slots)} target(s), "
-                             f"{len(refs)} given")
-    out = []
-    for i, ref in enumerate(refs):
-        slot = slots[i]
-        name = str(slot.get("name", f"t{i}"))
-        bound: dict[str, Any] = ({"slot": name, "player": ref} if ref in state.players else
-                                 {"slot": name, "object": state.by_handle(str(ref)).id})
-        if not is_legal_target(state, source, slot, bound):
-            raise RulesViolation("illegal-target", f"{ref} is not a legal target for {name}")
-        out.append(bound)
+             refs: Any) -> list[dict[str, Any]]:
+    """Check 602.2b/601.2c: bind the chosen targets to the ability's slots, each slot taking
+    as many targets as its ``count`` says ("untap two target lands"), each legal, and the same
+    object or player at most once for any one instance of the word "target"."""
+    slots = [(str(s.get("name", f"t{i}")), s) for i, s in enumerate(ability.get("targets", []))]
+    out: list[dict[str, Any]] = []
+    for name, slot, values in split_targets("the ability", slots, refs):
+        low, high = count_range(slot)
+        if not low <= len(values) <= high:
+            raise RulesViolation("illegal-target", f"the ability needs {low}-{high} target(s) "
+                                 f"for {name!r}, {len(values)} given (CR 602.2b, 601.2c)")
+        if len({str(v) for v in values}) != len(values):
+            raise RulesViolation("illegal-target", "the same target is chosen twice for one "
+                                 "instance of the word target (CR 601.2c)")
+        for ref in values:
+            bound: dict[str, Any] = ({"slot": name, "player": ref} if ref in state.players else
+                                     {"slot": name, "object": state.by_handle(str(ref)).id})
+            if not is_legal_target(state, source, slot, bound):
+                raise RulesViolation("illegal-target",
+                                     f"{ref} is not a legal target for {name}")
+            out.append(bound)
     return out
 
 
@@ -150,7 +157,7 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("timing", "this ability can be activated only as a sorcery")
     act = Activation(player=player, source=source, ability=ability, x=x)
     if check_targets:
-        act.targets = _targets(state, source, ability, list(targets or []))
+        act.targets = _targets(state, source, ability, targets or [])
     cost = _cost(ability)
     check_loyalty_cost(state, player, source, cost)  # 606.3, 606.5
     if cost.get("tap") and source.tapped:  # 107.5: it can't be tapped again to pay

@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.costs import CostChange, cost_changes, total_cost
 from reference_engine.casting.flashback import alternative_abilities, alternative_zones
 from reference_engine.casting.permissions import permissions_for
+from reference_engine.casting.target_slots import count_range as _count_range
+from reference_engine.casting.target_slots import split_targets as _split_targets
 from reference_engine.core.characteristics import Characteristics, printed_characteristics
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
@@ -347,40 +349,6 @@ def active_slots(ability: Mapping[str, Any] | None, *, kicked: bool,
 def slot_capacity(slot: Mapping[str, Any]) -> int:
     """How many targets a slot takes at most (CR 601.2c: "up to two" takes two)."""
     return _count_range(slot)[1]
-
-
-def _count_range(slot: Mapping[str, Any]) -> tuple[int, int]:
-    """How many targets a slot takes: ``count = n``, ``[min, max]`` ("up to", 601.2c) or
-    ``"any"`` ("any number of targets", 115.1d: none or more)."""
-    count = slot.get("count", 1)
-    if count == "any":
-        return 0, 1_000_000
-    if isinstance(count, int):
-        return count, count
-    return int(count[0]), int(count[1])
-
-
-def _split_targets(name: str, slots: list[tuple[str, Mapping[str, Any]]],
-                   given: Any) -> list[tuple[str, Mapping[str, Any], list[Any]]]:
-    """The chosen targets per slot: a table by slot name, or a list in slot order."""
-    if isinstance(given, Mapping):
-        unknown = sorted(set(given) - {n for n, _ in slots})
-        if unknown:
-            raise _reject("illegal-target", f"{name} has no target slot(s) {unknown} as "
-                          "announced (CR 601.2c)")
-        return [(n, s, list(given.get(n, []))) for n, s in slots]
-    values = list(given) if isinstance(given, list) else [given]
-    out, pos = [], 0
-    for n, s in slots:
-        low, high = _count_range(s)
-        take = low if low == high else min(high, max(low, len(values) - pos))
-        out.append((n, s, values[pos:pos + take]))
-        pos += take
-    if pos != len(values):
-        need = sum(_count_range(s)[0] for _, s in slots)
-        raise _reject("illegal-target", f"{name} needs {need} target(s) as announced, "
-                      f"{len(values)} given (CR 601.2c)")
-    return out
 
 
 def _choose_targets(state: GameState, spell_obj: GameObject, plan: CastPlan,

@@ -6,10 +6,12 @@ Two kinds feed :func:`reference_engine.damage.deal_damage` through ``@damage_mod
   ``{kind = "replacement", event = "damage", source = {subtype = "Wizard", controller = "you"},
   recipient = "any", modify = "double"}``. ``source`` is a filter on the damage source (``you``
   is the ability's controller); ``recipient`` is ``"any"``, ``"permanent"``, ``"player"``,
-  ``"you"``, ``"opponent"`` or a filter table on the permanent dealt damage (``{type =
-  "Creature", controller = "you"}``); ``modify`` is ``"double"`` (701.10g: twice the damage,
-  still dealt by the original source), ``"prevent"`` (all of it), ``{prevent = n}`` ("prevent
-  N of that damage", Urza's Armor) or ``{add = n}``.
+  ``"you"``, ``"opponent"``, a filter table on the permanent dealt damage (``{type =
+  "Creature", controller = "you"}``) or a list of these, any of which will do (Torbran's "an
+  opponent or a permanent an opponent controls": ``["opponent", {controller = "opponent"}]``);
+  ``modify`` is ``"double"`` (701.10g: twice the damage, still dealt by the original source),
+  ``"prevent"`` (all of it), ``{prevent = n}`` ("prevent N of that damage", Urza's Armor) or
+  ``{add = n}``.
 * **Prevention shields** created by resolving effects (CR 615.1a), e.g. Circle of Protection:
   Red's "The next time a red source of your choice would deal damage to you this turn, prevent
   that damage": effect ``{type = "prevent_next", color = "red"}`` with the source chosen on
@@ -51,6 +53,10 @@ PREVENT_ALL_KEY = "prevent_all_damage"
 def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str) -> bool:
     if spec in (None, "any"):
         return True
+    if isinstance(spec, list):
+        # Any of several recipients: "an opponent or a permanent an opponent controls"
+        # (Torbran): ["opponent", {controller = "opponent"}].
+        return any(_recipient_ok(state, one, event, you) for one in spec)
     if spec == "permanent":
         return event.target_object is not None
     if spec == "player":

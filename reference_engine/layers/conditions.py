@@ -195,3 +195,47 @@ def _source_is(state: GameState, value: Any, ctx: ConditionContext) -> bool:
         return False
     fctx = FilterContext(you=ctx.you, source=ctx.source, chars_of=ctx.chars_of)
     return matches(state, obj, dict(value), ctx=fctx)
+
+
+_COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    "greater": lambda a, b: a > b, "less": lambda a, b: a < b, "equal": lambda a, b: a == b,
+    "at_least": lambda a, b: a >= b, "at_most": lambda a, b: a <= b,
+}
+
+
+def _for_player(value: Any, player: str) -> Any:
+    """``value`` with every ``"that_opponent"`` replaced by ``player``."""
+    if value == "that_opponent":
+        return player
+    if isinstance(value, Mapping):
+        return {k: _for_player(v, player) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_for_player(v, player) for v in value]
+    return value
+
+
+@condition("compare", params={
+    "left": "amount!: the first amount", "right": "amount!: the second amount",
+    "is": "str!: greater, less, equal, at_least or at_most (left compared with right)",
+    "an_opponent": "bool: holds if it holds for some opponent, with \"that_opponent\" in the "
+                   "amounts meaning that opponent (\"if an opponent controls more lands than "
+                   "you\")"},
+    cr=("107.1", "608.2c", "603.4"),
+    example='Gift of Estates: {compare = {left = {count = {filter = {type = "Land", controller '
+            '= "that_opponent"}}}, right = {count = {filter = {type = "Land", controller = '
+            '"you"}}}, is = "greater", an_opponent = true}}')
+def _compare(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """Two amounts compared, each counted now: "if an opponent controls more lands than you",
+    "if you have less life than that player"."""
+    if not isinstance(value, Mapping) or not {"left", "right", "is"} <= set(value):
+        raise SetupError(f"condition 'compare' needs left, right and is: {value!r}")
+    test = _COMPARISONS.get(str(value["is"]))
+    if test is None:
+        raise SetupError(f"compare: 'is' must be one of {sorted(_COMPARISONS)}, "
+                         f"not {value['is']!r}")
+    actx = ctx.amounts(state)
+    if not value.get("an_opponent"):
+        return test(evaluate(value["left"], actx), evaluate(value["right"], actx))
+    return any(test(evaluate(_for_player(value["left"], o), actx),
+                    evaluate(_for_player(value["right"], o), actx))
+               for o in (state.opponents(ctx.you) if ctx.you else []))

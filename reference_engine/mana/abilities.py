@@ -32,7 +32,7 @@ from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import parse_mana_cost
@@ -318,8 +318,26 @@ def _event_matches(state: GameState, obj: GameObject, spec: Mapping[str, Any],
 
 
 def _mana_of_effect(state: GameState, eff: Mapping[str, Any], event: Event | None) -> list[str]:
-    """The mana an ``add_mana`` effect adds: ``mana = "{B}{B}{B}"``, or ``same_as_event = true``
-    for "one mana of any type that land produced" (choice ``mana_trigger``)."""
+    """The mana an ``add_mana`` effect adds: ``mana = "{B}{B}{B}"``, ``any_color = n`` (n mana,
+    each of any color: choice ``mana``), or ``same_as_event = true`` for "one mana of any type
+    that land produced" (choice ``mana_trigger``)."""
+    if eff.get("any_color"):
+        # "Add one mana of any color" / "two mana in any combination of colors" as an effect
+        # (106.1, 106.3): choice ``mana``, a color for each mana (a list when several).
+        n = int(eff["any_color"])
+        answer = choose(state, str(eff.get("choice", "mana")), None)
+        picks = answer if isinstance(answer, list) else [answer]
+        if len(picks) != n:
+            raise RulesViolation("illegal-choice", f"choose {n} color(s) of mana, not "
+                                 f"{answer!r} (CR 106.1)")
+        out = []
+        for pick in picks:
+            letter = _WORDS.get(str(pick), str(pick).strip("{}").upper())
+            if letter not in COLOR_TYPES:
+                raise RulesViolation("illegal-choice", f"{pick!r} is not a color of mana "
+                                     "(CR 106.1a)")
+            out.append(letter)
+        return out
     if eff.get("same_as_event"):
         produced = sort_types(set(event.details["mana"])) if event is not None else []
         if not produced:
@@ -365,8 +383,10 @@ def _resolve_triggered_mana_abilities(state: GameState, event: Event) -> None:
 
 @effect("add_mana")
 def _add_mana_effect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Add mana (CR 106.3-106.4): ``mana = "{B}{B}{B}"``, or ``same_as_event = true``; to the
-    controller unless ``to`` names ``"event_player"`` or a player."""
+    """Add mana (CR 106.3-106.4): ``mana = "{B}{B}{B}"``, ``any_color = n`` ("add one mana of any
+    color", "two mana in any combination of colors": choice ``mana``, a color word or a list of
+    them), or ``same_as_event = true``; to the controller unless ``to`` names
+    ``"event_player"`` or a player."""
     source = ctx.state.objects.get(ctx.source_id, ctx.obj)
     _add_mana_for(ctx.state, source, ctx.controller, p, ctx.obj.extra.get("trigger_event"))
 

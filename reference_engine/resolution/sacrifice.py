@@ -11,6 +11,8 @@ Resolution effect ``sacrifice``, in two forms:
   Edict, Gatekeeper of Malakir). The choice is ``sacrifice`` (a handle, a list, or with several
   players a table by player); a player with no more such permanents than that sacrifices them
   all. It doesn't target the permanents, so hexproof or protection doesn't stop it.
+  ``if_cant = [effects]``: what happens instead when a player couldn't sacrifice that many
+  ("sacrifice a creature other than this. If you can't, it deals 7 damage to you", 608.2c).
 
 A sacrificed permanent goes to its owner's graveyard (701.21a); a creature that does "dies"
 (700.4). The sacrificed objects are remembered as ``"moved"``.
@@ -25,6 +27,7 @@ from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.layers.filters import FilterContext, check_filter, matches
 from reference_engine.layers.values import players_of
 from reference_engine.resolution.hidden_zones import pick_cards
+from reference_engine.resolution.stack import run_effect
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -55,13 +58,21 @@ def _sacrifice(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     check_filter(flt, "sacrifice.filter")
     n = ctx.amount(p.get("amount", 1))
     chosen: list[GameObject] = []
+    short = False
     for player in players_of(ctx, p.get("player", "controller")):
         fctx = FilterContext(you=player, source=ctx.source_id)
         options = [o for o in state.battlefield() if o.controller == player
                    and (not flt or matches(state, o, flt, ctx=fctx))]
-        chosen += pick_cards(state, str(p.get("choice", "sacrifice")), options, n, n,
-                             player=player)
+        picked = pick_cards(state, str(p.get("choice", "sacrifice")), options, n, n,
+                            player=player)
+        short = short or len(picked) < n
+        chosen += picked
     # Every player's permanents are sacrificed at the same time (608.2e, 101.4).
     for obj in chosen:
         moved.append(sacrifice(state, obj))
     ctx.note_moved(moved, p)
+    if short:
+        # "Sacrifice a creature. If you can't, ...": the rest of the instruction happens only
+        # if the sacrifice couldn't be done in full (608.2c).
+        for eff in p.get("if_cant", []):
+            run_effect(ctx, eff)
