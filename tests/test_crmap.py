@@ -41,16 +41,18 @@ def test_every_entry_but_testable_says_why_and_definitions_name_testable_rules()
     ("104.3b", "testable"), ("117.3a", "testable"), ("305.2", "testable"),
     ("510.2", "testable"), ("613.1", "testable"), ("704.5a", "testable"),
     ("704.5j", "testable"), ("702.19b", "testable"), ("309.5a", "testable"),
-    ("731.4", "testable"), ("732.1", "testable"),
+    ("731.4", "testable"), ("732.1", "testable"), ("206.3b", "testable"),
     # multiplayer and Commander are played, not dropped as variants
     ("802.1", "testable"), ("810.7", "testable"), ("903.10a", "testable"),
     ("104.3j", "testable"), ("103.4c", "testable"),
     # casual variants and ante
     ("901.3", "variant"), ("902.2", "variant"), ("904.4", "variant"), ("905.1", "variant"),
     ("103.4b", "variant"), ("116.2i", "variant"), ("407.2", "variant"), ("311.1", "variant"),
+    ("701.31a", "variant"), ("613.7h", "variant"), ("702.106a", "variant"), ("505.3", "variant"),
     # outside the game an engine plays
     ("100.2a", "outside"), ("100.6", "outside"), ("104.3k", "outside"), ("203.1", "outside"),
     ("213.1a", "outside"), ("713.1", "outside"), ("731.2a", "outside"), ("903.5a", "outside"),
+    ("903.5c", "outside"), ("903.13b", "outside"), ("712.2a", "outside"), ("306.4", "outside"),
     # headings and terms
     ("100", "outside"), ("704", "definition"), ("704.5", "definition"), ("702.2", "definition"),
     ("702.9a", "definition"), ("104.2", "definition"),
