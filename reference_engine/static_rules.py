@@ -29,6 +29,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                     "doesnt_remove": "str: a granted protection doesn't remove \"self\" (the "
                                      "permanent granting it), \"auras\" or \"attached\" "
                                      "(what was attached as it began, 702.16n-p)",
+                    "player": "str: an enchant ability that enchants a player: \"any\" "
+                              "(Enchant player) or \"opponent\" (702.5d)",
                     "spared": "filter: with doesnt_remove, only what matches is spared "
                               "(\"you\": the granting permanent's controller)",
                     "text": _TEXT},

@@ -168,19 +168,21 @@ def _toughness_of(ctx: AmountContext, ref: Any) -> int:
 
 
 @amount("counters", params={
-    "kind": "str: the kind of counter (default \"+1/+1\")",
+    "kind": "str: the kind of counter (default \"+1/+1\"; \"any\": every counter)",
     "on": "str: \"self\" (default), \"itself\", a target slot or a remembered name"},
     cr=("122.1",), example='Triskelion-like "for each +1/+1 counter on it": '
                            '{counters = {kind = "+1/+1"}}')
 def _counters(ctx: AmountContext, spec: Any) -> int:
-    """The number of counters of one kind on an object ("for each +1/+1 counter on it")."""
+    """The number of counters of one kind on an object ("for each +1/+1 counter on it"), or
+    of every kind ("for each counter on it")."""
     spec = {"kind": spec} if isinstance(spec, str) else dict(spec or {})
     kind = str(spec.get("kind", "+1/+1"))
     total = 0
     for oid in ctx.objects(spec.get("on", "self")):
         obj = ctx.state.objects.get(oid)
         if obj is not None:
-            total += int(obj.counters.get(kind, 0))
+            total += (sum(int(n) for n in obj.counters.values()) if kind == "any"
+                      else int(obj.counters.get(kind, 0)))
     return total
 
 

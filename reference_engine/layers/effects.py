@@ -159,8 +159,12 @@ def _add_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
     A subtype is gained only if it corresponds to one of the object's card types once the
     effect's own card types are added (CR 205.3d): a noncreature artifact told it is a Goblin
     doesn't become one, while "it's an artifact creature Golem" gives the Golem too.
+    ``remove``: card types it no longer has ("isn't a planeswalker and is a creature in
+    addition to its other types", Luxior, Giada's Gift).
     """
-    chars.types = tuple(dict.fromkeys(chars.types + tuple(params.get("types", []))))
+    removed = {str(t).casefold() for t in params.get("remove", [])}
+    chars.types = tuple(t for t in dict.fromkeys(chars.types + tuple(params.get("types", [])))
+                        if t.casefold() not in removed)
     gained = _gainable(params.get("subtypes", []), chars.types)
     chars.subtypes = tuple(dict.fromkeys(chars.subtypes + gained))
     chars.supertypes = tuple(

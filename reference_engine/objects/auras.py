@@ -39,10 +39,12 @@ if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__ = ["ENCHANT_SLOT", "aura_spell_ability", "can_enchant", "choose_enchanted",
-           "enchant_filter"]
+           "enchant_filter", "enchanted_player", "enchants_player"]
 
 #: The name of an Aura spell's target slot.
 ENCHANT_SLOT = "enchant"
+#: Where an Aura attached to a player (702.5d) remembers the player.
+ENCHANTED_PLAYER = "enchanted_player"
 
 
 def enchant_filter(chars: Characteristics) -> dict[str, Any] | None:
@@ -55,15 +57,38 @@ def enchant_filter(chars: Characteristics) -> dict[str, Any] | None:
     return {"not": {"any": [{"not": f} for f in found]}}
 
 
+def enchants_player(chars: Characteristics) -> str | None:
+    """For an Aura that enchants a player ("Enchant player" / "Enchant opponent", written
+    ``{keyword = "enchant", player = "any" | "opponent"}``): which players, else None
+    (702.5d)."""
+    for a in chars.abilities:
+        if a.get("kind") == "keyword" and a.get("keyword") == "enchant" and "player" in a:
+            return str(a["player"])
+    return None
+
+
 def aura_spell_ability(chars: Characteristics) -> dict[str, Any] | None:
-    """For an Aura spell, a spell ability whose only target is what it will enchant (303.4a)."""
+    """For an Aura spell, a spell ability whose only target is what it will enchant (303.4a);
+    an Aura that enchants a player targets a player, never a permanent (702.5d)."""
     if not chars.has_subtype("Aura"):
         return None
+    whose = enchants_player(chars)
+    if whose is not None:
+        slot: dict[str, Any] = {"name": ENCHANT_SLOT, "kind": "player"}
+        if whose != "any":
+            slot["player"] = whose
+        return {"kind": "spell", "effects": [], "targets": [slot]}
     flt = enchant_filter(chars)
     if flt is None:
         return None
     return {"kind": "spell", "effects": [],
             "targets": [{"name": ENCHANT_SLOT, "kind": "permanent", "filter": flt}]}
+
+
+def enchanted_player(obj: GameObject) -> str | None:
+    """The player an Aura enchants (702.5d), if it is attached to a player."""
+    player = obj.extra.get(ENCHANTED_PLAYER)
+    return str(player) if player is not None else None
 
 
 def can_enchant(state: GameState, aura: GameObject, host: GameObject,
@@ -90,10 +115,19 @@ def can_enchant(state: GameState, aura: GameObject, host: GameObject,
     return not protection_removes(state, host, aura, chars)
 
 
-def choose_enchanted(state: GameState, aura: GameObject, controller: str) -> int | None:
+def choose_enchanted(state: GameState, aura: GameObject, controller: str) -> int | str | None:
     """Check 303.4f: the player putting an Aura onto the battlefield without casting it chooses
     a permanent it could enchant (choice ``enchant``); None if there is none."""
     chars = compute_all(state)
+    whose = enchants_player(chars[aura.id]) if aura.id in chars else None
+    if whose is not None:
+        from reference_engine.damage.protection import player_protected_from
+
+        # 702.5d: an Aura that enchants a player is attached to a player it could enchant.
+        players = [p for p in state.turn_order
+                   if (whose == "any" or p in state.opponents(controller))
+                   and not player_protected_from(state, p, aura)]
+        return str(choose(state, "enchant", players)) if players else None
     options = [o for o in state.battlefield()
                if can_enchant(state, aura, o, chars, controller=controller)]
     if not options:
@@ -113,6 +147,14 @@ def _illegal_auras(state: GameState) -> bool:
         c = chars[obj.id]
         if not c.has_subtype("Aura"):
             continue
+        player = enchanted_player(obj)
+        if player is not None:
+            from reference_engine.damage.protection import player_protected_from
+
+            # 702.5d, 702.16c: an Aura on a player stays while it may enchant them.
+            if player not in state.players or player_protected_from(state, player, obj):
+                doomed.append((obj, "illegal"))
+            continue
         host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
         if host is None or host.zone != "battlefield":
             doomed.append((obj, "unattached"))
@@ -127,7 +169,10 @@ def _illegal_auras(state: GameState) -> bool:
 @query("attached_to")
 def _attached_to(game: Game, q: Mapping[str, Any]) -> Any:
     """The handle (or ``Card#id``) of the permanent the object is attached to, or null
-    (CR 301.5, 303.4)."""
+    (CR 301.5, 303.4), or the name of the player an Aura enchants (702.5d)."""
     obj = game.object(q.get("object"))
+    player = enchanted_player(obj)
+    if player is not None:
+        return player  # 702.5d: an Aura attached to a player
     host = game.state.objects.get(obj.attached_to) if obj.attached_to is not None else None
     return host.name_for_log if host is not None else None

@@ -82,7 +82,7 @@ def can_enter_transformed(obj: GameObject) -> bool:
 def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | None = None,
                       transformed: bool = False, kicked: int = 0,
                       cast_x: int | None = None, tapped: bool = False,
-                      attach_to: int | None = None) -> GameObject | None:
+                      attach_to: int | str | None = None) -> GameObject | None:
     """Put ``obj`` onto the battlefield (CR 614.12) and return the permanent it becomes.
 
     Told to enter transformed, an object that isn't a transforming double-faced card or token
@@ -107,7 +107,12 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
             state.log("enter-failed", object=obj.id, card=obj.card.name, reason="303.4f")
             return None
     new = state.move(obj, "battlefield", controller=controller)
-    new.attached_to = attach_to
+    if isinstance(attach_to, str):
+        from reference_engine.objects.auras import ENCHANTED_PLAYER
+
+        new.extra[ENCHANTED_PLAYER] = attach_to  # 702.5d: attached to a player
+    else:
+        new.attached_to = attach_to
     new.transformed = transformed
     new.tapped = tapped  # "put onto the battlefield tapped": it enters tapped (110.5)
     new.kicked = kicked

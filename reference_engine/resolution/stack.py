@@ -220,10 +220,13 @@ def resolve_top(state: GameState) -> None:
 
         # 608.3c, 303.4f: an Aura spell enters attached to the object it targets.
         host = ctx.targets.get(ENCHANT_SLOT, [])
+        attach: int | str | None = None
+        if host and "object" in host[0]:
+            attach = int(host[0]["object"])
+        elif host and "player" in host[0]:
+            attach = str(host[0]["player"])  # 702.5d: "enchant player"
         enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
-                          kicked=obj.kicked, cast_x=obj.x,
-                          attach_to=int(host[0]["object"]) if host and "object" in host[0]
-                          else None)
+                          kicked=obj.kicked, cast_x=obj.x, attach_to=attach)
     else:
         _leave_stack(state, obj, countered=False)
 
