@@ -161,3 +161,70 @@ def test_the_whole_spec_is_valid() -> None:
     result = load_cases(None, spec)
     assert result.errors == [], "\n".join(e.format() for e in result.errors)
     assert len(result.cases) == result.files > 0
+
+
+# -- one rule for a case's area (issue 38) -------------------------------------------------------
+
+AREA_CASE = """\
+id = "{id}"
+title = "Grizzly Bears is green"
+rulings = ["MULTI-01"]
+rules = ["105.2"]
+eras = ["modern"]
+features = ["characteristics"]
+
+[setup]
+[[setup.objects]]
+handle = "bears"
+card = "Grizzly Bears"
+
+[[steps]]
+observe = {{ query = "colors", object = "bears" }}
+expect = ["green"]
+"""
+
+
+@pytest.mark.parametrize("area", ["casting", "characteristics", "combat", "mana", "objects"])
+def test_a_case_area_is_its_folder_in_every_area(tmp_path: Path, area: str) -> None:
+    """A case's area is the folder it is in under spec/cases, whatever its rulings' area
+    (MULTI-01 is a characteristics ruling); an id naming another area is a located error."""
+    from dataclasses import replace
+
+    spec = replace(default_spec(), root=tmp_path)
+    folder = tmp_path / "cases" / area
+    folder.mkdir(parents=True)
+    good = folder / "good.toml"
+    good.write_text(AREA_CASE.format(id=f"{area}.area.good"), "utf-8")
+    case, errors = load_case_file(good, spec)
+    assert not errors and case is not None and case.area == area
+    other = "mana" if area != "mana" else "combat"
+    bad = folder / "bad.toml"
+    bad.write_text(AREA_CASE.format(id=f"{other}.area.bad"), "utf-8")
+    case, errors = load_case_file(bad, spec)
+    assert case is None and [e.code for e in errors] == ["area-folder"]
+    assert errors[0].path == "id" and errors[0].line == 1 and errors[0].case == f"{other}.area.bad"
+    assert f"its id must start with '{area}.'" in errors[0].message
+
+
+def test_a_case_outside_an_area_folder_is_refused(tmp_path: Path) -> None:
+    """A case file directly in spec/cases, or in a folder that is no rules area, is refused
+    with the areas named."""
+    from dataclasses import replace
+
+    spec = replace(default_spec(), root=tmp_path)
+    for where in (tmp_path / "cases", tmp_path / "cases" / "misc"):
+        where.mkdir(parents=True, exist_ok=True)
+        path = where / "x.toml"
+        path.write_text(AREA_CASE.format(id="objects.area.x"), "utf-8")
+        case, errors = load_case_file(path, spec)
+        assert case is None and [e.code for e in errors] == ["area-folder"]
+        assert "areas: casting, characteristics, combat, mana, objects" in (errors[0].hint or "")
+
+
+def test_every_spec_case_reports_its_folder_as_its_area() -> None:
+    """Over the whole spec: reported area, folder and id prefix agree for every case."""
+    loaded = load_cases()
+    assert not loaded.errors
+    wrong = [(c.id, c.area, c.file) for c in loaded.cases
+             if c.area != Path(c.file or "").parent.name or not c.id.startswith(c.area + ".")]
+    assert not wrong, wrong[:10]

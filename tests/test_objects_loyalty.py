@@ -43,7 +43,7 @@ def test_no_counter_of_the_kind_at_all_means_zero(card: str, kind: str) -> None:
 
 @given(st.integers(min_value=0, max_value=5), st.integers(min_value=-6, max_value=4))
 def test_loyalty_cost_needs_enough_counters_and_moves_them(counters: int, cost: int) -> None:
-    """606.4-606.5: +N/0 is always payable; -N needs N counters; paying moves the counters."""
+    """606.4, 606.6: +N/0 is always payable; -N needs N counters; paying moves the counters."""
     card = {"name": "Test Walker", "mana_cost": "{2}", "types": ["Planeswalker"], "loyalty": 1,
             "oracle_text": "",
             "abilities": [{"kind": "activated", "cost": {"loyalty": cost}, "effects": []}]}

@@ -9,13 +9,13 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from conformance.errors import SpecError
-from conformance.spec.catalog import Spec, default_spec, parse_toml_text
+from conformance.spec.catalog import AREAS, Spec, default_spec, parse_toml_text
 from conformance.spec.limits import (
     MAX_SPEC_FILE_BYTES,
     escaped_root,
@@ -103,29 +103,64 @@ def load_case_file(path: Path | str, spec: Spec | None = None, *,
         if error is not None and error.code == "no-such-file":
             error = SpecError("no-such-file", "no such case file", file=shown)
         return None, [error] if error is not None else []
-    return load_case_text(text, spec, display=shown)
+    return load_case_text(text, spec, display=shown, folder=area_folder(real or path, spec))
 
 
-def load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
-                                                                    list[SpecError]]:
+def area_folder(path: Path, spec: Spec) -> str | None:
+    """The rules-area folder a case file is in: ``<area>`` for ``<spec>/cases/<area>/...``, ""
+    for a file directly in ``<spec>/cases``, None for a file outside that tree."""
+    try:
+        cases = spec.cases_dir().resolve()
+        parts = path.resolve().relative_to(cases).parts
+    except (ValueError, OSError, RuntimeError):
+        return None
+    return parts[0] if len(parts) >= 2 else ""
+
+
+def _area_problems(data: Mapping[str, Any], folder: str | None,
+                   spec: Spec) -> Iterator[tuple[str, str, list[Any], str | None]]:
+    """One rule for a case's area (issue 38): it is the folder the file is in under
+    ``spec/cases``, and the case's id starts with that area."""
+    if folder is None:
+        return
+    areas = sorted(AREAS)
+    if folder == "":
+        yield ("area-folder", "a case file must be in a rules area's folder, "
+               "spec/cases/<area>/", [], f"areas: {', '.join(areas)}")
+        return
+    if folder not in areas:
+        yield ("area-folder", f"{folder!r} is not a rules area (the folder under "
+               "spec/cases names the case's area)", [], f"areas: {', '.join(areas)}")
+        return
+    case_id = data.get("id")
+    if isinstance(case_id, str) and case_id.split(".", 1)[0] != folder:
+        yield ("area-folder", f"the case is in the folder of area {folder!r}, so its id must "
+               f"start with '{folder}.'", ["id"], "move the file to the folder of the area its "
+               "id names (an id never changes)")
+
+
+def load_case_text(text: str, spec: Spec, *, display: str, folder: str | None = None
+                   ) -> tuple[Case | None, list[SpecError]]:
     """Load a case from TOML ``text`` (``display`` names it in errors); text over the size
-    limit or nested too deeply is a located error, never an exception."""
+    limit or nested too deeply is a located error, never an exception. ``folder`` is the
+    rules-area folder of its file under ``spec/cases`` (see :func:`area_folder`)."""
     if len(text) > MAX_SPEC_FILE_BYTES:
         return None, [too_large(display, len(text.encode("utf-8")))]
     try:
-        return _load_case_text(text, spec, display=display)
+        return _load_case_text(text, spec, display=display, folder=folder)
     except RecursionError:
         return None, [too_deep(display)]
 
 
-def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None,
-                                                                     list[SpecError]]:
+def _load_case_text(text: str, spec: Spec, *, display: str, folder: str | None = None
+                    ) -> tuple[Case | None, list[SpecError]]:
     data, errors = parse_toml_text(text, "case", display=display)
     if data is None:
         return None, errors
     case_id = data.get("id") if isinstance(data.get("id"), str) else None
     if not errors:
-        problems = [*non_json_values(data), *semantic_problems(data, spec)]
+        problems = [*non_json_values(data), *semantic_problems(data, spec),
+                    *_area_problems(data, folder, spec)]
         if problems:  # the line index is built only to place an error
             index = index_lines(text)
             errors += [
@@ -135,7 +170,7 @@ def _load_case_text(text: str, spec: Spec, *, display: str) -> tuple[Case | None
             ]
     if errors:
         return None, errors
-    return case_from_data(data, spec, file=display), []
+    return case_from_data(data, spec, file=display, area=folder or None), []
 
 
 def load_case_data(data: dict[str, Any], text: Callable[[], str], spec: Spec, *,
@@ -296,6 +331,11 @@ def _attachment_problems(objects: Sequence[Mapping[str, Any]], handles: Mapping[
 
 
 def _area(data: Mapping[str, Any], spec: Spec) -> str:
+    """The area of a case that is not in ``spec/cases`` (a generated case, a file elsewhere):
+    its id's first part when that is a rules area, else its first ruling's area."""
+    head = str(data.get("id", "")).split(".", 1)[0]
+    if head in AREAS:
+        return head
     for rid in data.get("rulings", []):
         ruling = spec.rulings.get(rid)
         if ruling is not None:
@@ -303,8 +343,11 @@ def _area(data: Mapping[str, Any], spec: Spec) -> str:
     return "unknown"
 
 
-def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = None) -> Case:
-    """Build a :class:`Case` from validated case data."""
+def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = None,
+                   area: str | None = None) -> Case:
+    """Build a :class:`Case` from validated case data; its ``area`` is the rules-area folder
+    its file is in under ``spec/cases`` (the one rule, checked as it loads), else see
+    :func:`_area`."""
     steps = []
     for i, s in enumerate(data["steps"]):
         if "action" in s:
@@ -324,7 +367,7 @@ def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = No
         features=tuple(data["features"]),
         setup=data["setup"],
         steps=tuple(steps),
-        area=_area(data, spec),
+        area=area or _area(data, spec),
         file=file,
         cards=tuple(data.get("cards", [])),
         generated=data.get("generated"),

@@ -159,7 +159,7 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     if check_targets:
         act.targets = _targets(state, source, ability, targets or [])
     cost = _cost(ability)
-    check_loyalty_cost(state, player, source, cost)  # 606.3, 606.5
+    check_loyalty_cost(state, player, source, cost)  # 606.3, 606.6
     if cost.get("tap") and source.tapped:  # 107.5: it can't be tapped again to pay
         raise RulesViolation("tapped", f"{source.name_for_log} is already tapped")
     if cost.get("untap") and not source.tapped:  # 107.6: only a tapped one can be untapped

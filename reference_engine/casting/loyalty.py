@@ -9,7 +9,7 @@ Card data writes the loyalty symbol as the cost key ``loyalty``: ``cost = { loya
   player has activated a loyalty ability of that permanent this turn;
 * 606.4: the cost is putting that many loyalty counters on the permanent or removing that many
   from it (a [+N] cost can be paid even by a permanent with no loyalty counters);
-* 606.5: an ability with a negative loyalty cost can't be activated unless the permanent has
+* 606.6: an ability with a negative loyalty cost can't be activated unless the permanent has
   at least that many loyalty counters on it.
 
 A planeswalker whose last loyalty counter is removed to pay a cost has loyalty 0 (306.5c) and
@@ -48,7 +48,7 @@ def loyalty_cost(cost: Mapping[str, Any]) -> int | None:
 
 def check_loyalty_cost(state: GameState, player: str, source: GameObject,
                        cost: Mapping[str, Any]) -> None:
-    """Check 606.3 and 606.5 for activating a loyalty ability of ``source``; change nothing."""
+    """Check 606.3 and 606.6 for activating a loyalty ability of ``source``; change nothing."""
     n = loyalty_cost(cost)
     if n is None:
         return
@@ -62,7 +62,7 @@ def check_loyalty_cost(state: GameState, player: str, source: GameObject,
     if n < 0 and source.counters.get("loyalty", 0) < -n:
         raise RulesViolation("cannot-pay", f"{source.name_for_log} has "
                              f"{source.counters.get('loyalty', 0)} loyalty counter(s); the "
-                             f"cost removes {-n} (CR 606.5)")
+                             f"cost removes {-n} (CR 606.6)")
 
 
 def pay_loyalty_cost(state: GameState, source: GameObject, cost: Mapping[str, Any]) -> None:
