@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conformance.authoring.coverage import compute_coverage
 from conformance.authoring.crindex import CrIndex
 from conformance.authoring.crmap import CrMap, RuleEntry
-from conformance.authoring.reach import ECHO_QUERIES, reaches, why_unreached
+from conformance.authoring.reach import ECHO_QUERIES, FILTER_QUERIES, reaches, why_unreached
 from conformance.authoring.rulecoverage import MAP_BUCKETS
 from conformance.cli import main
 from conformance.results.records import CaseResult
@@ -27,9 +27,9 @@ def action(i: int = 0) -> Step:
     return Step(index=i, kind="action", body={"type": "pass_priority", "player": "alice"})
 
 
-def observe(query: str, i: int = 0) -> Step:
-    return Step(index=i, kind="observe", body={"query": query, "object": "x"}, expect=1,
-                has_expect=True)
+def observe(query: str, i: int = 0, **extra: Any) -> Step:
+    return Step(index=i, kind="observe", body={"query": query, "object": "x", **extra},
+                expect=1, has_expect=True)
 
 
 def case(cid: str, rules: tuple[str, ...], steps: tuple[Step, ...],
@@ -53,6 +53,15 @@ def test_echoing_the_setup_does_not_reach_a_rule() -> None:
     assert why_unreached(case("e", (), ())) == "the case has no steps"
 
 
+def test_a_filter_on_setup_facts_alone_echoes_the_setup() -> None:
+    in_graveyard = {"zone": "graveyard", "controller": "you"}
+    assert not reaches(case("f", (), (observe("count", filter=in_graveyard),)))
+    assert not reaches(case("g", (), (observe("objects", filter={"not": {"tapped": True}}),)))
+    assert not reaches(case("h", (), (observe("count"),)))
+    assert reaches(case("i", (), (observe("count", filter={**in_graveyard, "color": "red"}),)))
+    assert reaches(case("j", (), (observe("matches", filter={"any": [{"type": "Land"}]}),)))
+
+
 QUERIES = st.sampled_from(sorted(ECHO_QUERIES | {"power", "colors", "mana_value", "matches",
                                                   "could_produce", "can_attack"}))
 
@@ -60,7 +69,7 @@ QUERIES = st.sampled_from(sorted(ECHO_QUERIES | {"power", "colors", "mana_value"
 @given(st.lists(st.one_of(st.just("action"), QUERIES), max_size=6))
 def test_reach_is_an_action_or_a_query_the_setup_cannot_state(kinds: list[str]) -> None:
     steps = tuple(action(i) if k == "action" else observe(k, i) for i, k in enumerate(kinds))
-    expected = any(k == "action" or k not in ECHO_QUERIES for k in kinds)
+    expected = any(k == "action" or k not in ECHO_QUERIES | FILTER_QUERIES for k in kinds)
     assert reaches(case("p", (), steps)) is expected
 
 
@@ -196,3 +205,11 @@ def test_coverage_console_and_html_show_the_map(tmp_path: Path, report: Path,
     assert main(["coverage", "--report", str(report), "--html",
                  str(tmp_path / "no" / "such" / "dir.html")]) == 2
     assert "error: cannot write" in capsys.readouterr().err
+
+
+def test_coverage_rules_adds_the_table_per_rule(report: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["coverage", "--report", str(report), "--rules"]) == 0
+    out = capsys.readouterr().out
+    assert "CR map by rule" in out and "704 State-Based Actions" in out
+    assert "CR variant (" in out and "CR testable-no-case (" in out
