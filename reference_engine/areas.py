@@ -19,6 +19,7 @@ import reference_engine.casting.flashback
 import reference_engine.casting.free_cast
 import reference_engine.casting.permissions
 import reference_engine.casting.queries
+import reference_engine.casting.reveal_effects
 import reference_engine.casting.targets
 import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step

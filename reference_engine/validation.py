@@ -186,6 +186,8 @@ COMMON_EFFECT_PARAMS = parse_params({
     "if_kicked": "bool: only if the spell was (true) or wasn't (false) kicked (702.33e)",
     "condition": "condition: only if this holds as the effect is reached (608.2c)",
     "remember": "str: remember the objects the effect moved under this name (608.2c)",
+    "if_remembered": "any: a name: only if an earlier part of the effect remembered something "
+                     "under it (\"if you do\", 608.2c); transform also takes {what, filter}",
     "link": "str: keep the objects it moved for the source's linked abilities (607.2a)",
     "note": "str: a remark for readers; ignored",
 })

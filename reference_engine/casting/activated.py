@@ -155,6 +155,10 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
             state.active_player == player and state.step in MAIN_STEPS
             and not state.zone_list("stack")):
         raise RulesViolation("timing", "this ability can be activated only as a sorcery")
+    if ability.get("timing") == "your_turn" and state.active_player != player:
+        # 602.5b: "activate only during your turn" limits when it can be activated.
+        raise RulesViolation("timing", "this ability can be activated only during its "
+                             "controller's turn (CR 602.5b)")
     act = Activation(player=player, source=source, ability=ability, x=x)
     if check_targets:
         act.targets = _targets(state, source, ability, targets or [])

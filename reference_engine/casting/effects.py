@@ -61,14 +61,24 @@ def _amount(ctx: ResolveContext, value: Any) -> int:
     return x_for(ctx) if value == "X" else ctx.amount(value)
 
 
+#: Filter keys that hold a number, which an effect's filter may give as an amount counted as
+#: the effect happens ("if it has the same mana value as the revealed card", 608.2c).
+_NUMERIC_KEYS = ("mana_value", "mana_value_max", "mana_value_min", "power_max", "power_min")
+
+
 def _with_x(ctx: ResolveContext, flt: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: (x_for(ctx) if v == "X" else v) for k, v in flt.items()}
+    """``flt`` with "X" as this spell's X and amount tables of numeric keys counted now."""
+    return {k: (x_for(ctx) if v == "X" else
+                ctx.amount(v) if k in _NUMERIC_KEYS and isinstance(v, Mapping) else v)
+            for k, v in flt.items()}
 
 
 @effect("counter_if")
 def _counter_if(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Counter each target spell that matches ``filter`` (701.6), "X" being this spell's X;
-    a spell that can't be countered stays (101.2)."""
+    """Counter each target spell that matches ``filter`` (701.6), "X" being this spell's X and
+    a numeric key's amount table counted now (``mana_value = {mana_value_of = "revealed"}``:
+    "if it has the same mana value as the revealed card", 608.2c); a spell that can't be
+    countered stays (101.2)."""
     flt = _with_x(ctx, dict(p.get("filter", {})))
     for obj in objects_of(ctx, ctx.refs(p)):
         if obj.zone != "stack":

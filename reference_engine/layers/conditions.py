@@ -31,11 +31,13 @@ class ConditionContext:
     """The source of the ability, its controller and the characteristics computed so far."""
 
     def __init__(self, *, source: int | None, you: str | None, chars_of: CharsOf,
-                 x: int = 0) -> None:
+                 x: int = 0, named: Callable[[str], list[int]] | None = None) -> None:
         self.source = source
         self.you = you
         self.chars_of = chars_of
         self.x = x
+        #: Objects a resolving spell or ability names (its targets, what it remembered).
+        self.named: Callable[[str], list[int]] = named or (lambda name: [])
 
     def amounts(self, state: GameState) -> AmountContext:
         """An amount context with the same "you", "this" and characteristics."""
@@ -239,3 +241,20 @@ def _compare(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     return any(test(evaluate(_for_player(value["left"], o), actx),
                     evaluate(_for_player(value["right"], o), actx))
                for o in (state.opponents(ctx.you) if ctx.you else []))
+
+
+@condition("remembered", params={
+    "name": "str!: the name the objects were remembered under (or a target slot)",
+    "filter": "filter: what one of them must match (default: any object)"},
+    cr=("608.2c",),
+    example='Wand of Ith: {remembered = {name = "revealed", filter = {type = "Land"}}} '
+            '("if it\'s a land card")')
+def _remembered(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """One of the objects an earlier part of the effect remembered (or a target slot holds)
+    matches ``filter`` as it is now: "if it's a land card" (608.2c)."""
+    if not isinstance(value, Mapping) or "name" not in value:
+        raise SetupError(f"condition 'remembered' needs a name: {value!r}")
+    flt = dict(value.get("filter", {}))
+    fctx = FilterContext(you=ctx.you, source=ctx.source, chars_of=ctx.chars_of)
+    objs = [state.objects[i] for i in ctx.named(str(value["name"])) if i in state.objects]
+    return any(not flt or matches(state, o, flt, ctx=fctx) for o in objs)

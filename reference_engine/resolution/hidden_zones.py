@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
-from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.randomness import random_order, random_pick
@@ -215,8 +215,14 @@ def _reveal_choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("discard")
 def _discard(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Each named player discards ``amount`` cards of their choice, or at random (701.9)."""
+    """Each named player discards ``amount`` cards of their choice, or at random (701.9);
+    with ``target``, the cards referred to that are still in a hand are discarded ("that
+    player discards it")."""
     state = ctx.state
+    if p.get("target") is not None:
+        hand_cards = [o for o in objects_of(ctx, ctx.refs(p)) if o.zone == "hand"]
+        ctx.note_moved([discard_card(state, o) for o in hand_cards], p)
+        return
     flt = _filter(ctx, p, "discard")
     n = ctx.amount(p.get("amount", 1))
     moved: list[GameObject | None] = []

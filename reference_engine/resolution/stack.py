@@ -232,13 +232,16 @@ def resolve_top(state: GameState) -> None:
 
 
 def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
-    """Run one effect of the vocabulary, honoring ``if_kicked`` (CR 702.33e, 608.2c)."""
+    """Run one effect of the vocabulary, honoring ``if_kicked`` (CR 702.33e, 608.2c),
+    ``condition`` and ``if_remembered`` (608.2c)."""
     if "if_kicked" in eff and bool(eff["if_kicked"]) != ctx.kicked:
         return
     if eff.get("target") is not None and str(eff["target"]) in ctx.illegal:
         return  # 608.2b: illegal targets aren't affected
     if "condition" in eff and not effect_condition_holds(ctx, eff["condition"]):
         return  # 608.2c: "if ..." checked as this part of the effect is reached
+    if isinstance(eff.get("if_remembered"), str) and not ctx.named(eff["if_remembered"]):
+        return  # 608.2c: "if you do": an earlier part did nothing to remember
     kind = str(eff.get("type"))
     fn = EFFECTS.get(kind)
     if fn is None:
@@ -264,7 +267,8 @@ def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:
         raise SetupError(f"an effect's condition must be a table, not {cond!r}")
     chars = compute_all(ctx.state)
     return holds(ctx.state, cond, ConditionContext(source=ctx.source_id, you=ctx.controller,
-                                                   chars_of=chars.__getitem__, x=ctx.x))
+                                                   chars_of=chars.__getitem__, x=ctx.x,
+                                                   named=ctx.named))
 
 
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
