@@ -174,15 +174,18 @@ def _toughness_of(ctx: AmountContext, ref: Any) -> int:
                            '{counters = {kind = "+1/+1"}}')
 def _counters(ctx: AmountContext, spec: Any) -> int:
     """The number of counters of one kind on an object ("for each +1/+1 counter on it"), or
-    of every kind ("for each counter on it")."""
+    of every kind ("for each counter on it"); the counters it last had if an earlier part of
+    the resolving effect moved it (CR 608.2h, 122.2: counters don't follow it)."""
     spec = {"kind": spec} if isinstance(spec, str) else dict(spec or {})
     kind = str(spec.get("kind", "+1/+1"))
+    known = ctx.extra.get("last_known_counters")
     total = 0
     for oid in ctx.objects(spec.get("on", "self")):
         obj = ctx.state.objects.get(oid)
-        if obj is not None:
-            total += (sum(int(n) for n in obj.counters.values()) if kind == "any"
-                      else int(obj.counters.get(kind, 0)))
+        counters = obj.counters if obj is not None else (known(oid) if known else None)
+        if counters:
+            total += (sum(int(n) for n in counters.values()) if kind == "any"
+                      else int(counters.get(kind, 0)))
     return total
 
 

@@ -61,6 +61,7 @@ def remembered(ctx: ResolveContext, name: str) -> list[GameObject]:
 
 
 _TARGET_CHARS = "target_chars"
+_TARGET_COUNTERS = "target_counters"
 
 
 def snapshot_targets(ctx: ResolveContext) -> None:
@@ -72,10 +73,18 @@ def snapshot_targets(ctx: ResolveContext) -> None:
     for remembered_ids in ctx.obj.extra.get("remembered", {}).values():
         ids += [int(i) for i in remembered_ids]
     controllers: dict[int, str] = ctx.obj.extra.setdefault(TARGET_CONTROLLERS, {})
+    counters: dict[int, dict[str, int]] = ctx.obj.extra.setdefault(_TARGET_COUNTERS, {})
     for oid in ids:
         if oid in ctx.state.objects:
             store[oid] = characteristics_of(ctx.state, oid).copy()
             controllers[oid] = ctx.state.objects[oid].controller
+            counters[oid] = dict(ctx.state.objects[oid].counters)
+
+
+def last_known_counters(ctx: ResolveContext, oid: int) -> dict[str, int] | None:
+    """The counters object ``oid`` last had while ``ctx`` was resolving, if kept (608.2h)."""
+    found: dict[str, int] | None = ctx.obj.extra.get(_TARGET_COUNTERS, {}).get(oid)
+    return found
 
 
 def last_known_chars(ctx: ResolveContext, oid: int) -> Characteristics | None:
@@ -92,7 +101,8 @@ def resolve_amounts(ctx: ResolveContext) -> AmountContext:
     return AmountContext(
         state=ctx.state, you=ctx.controller, source=ctx.source_id, chars_of=chars.__getitem__,
         x=ctx.x, named=ctx.named, last_known=lambda oid: last_known_chars(ctx, oid),
-        extra={"trigger_event": ctx.obj.extra.get("trigger_event"), "resolving": ctx})
+        extra={"trigger_event": ctx.obj.extra.get("trigger_event"), "resolving": ctx,
+               "last_known_counters": lambda oid: last_known_counters(ctx, oid)})
 
 
 AMOUNT_CONTEXTS.append(resolve_amounts)
@@ -111,11 +121,17 @@ def _mana_value_of(ctx: AmountContext, name: Any) -> int:
     return answers[0] if answers else 0
 
 
-def _mana_value_answers(ctx: ResolveContext, obj: GameObject) -> list[int]:
-    chars = characteristics_of(ctx.state, obj.id)
+def _mana_value_answers(ctx: ResolveContext, oid: int) -> list[int]:
+    """The mana value of ``oid`` now, or as it last existed if an earlier part of the effect
+    moved it (CR 608.2h: "reveal it, put it into your hand, lose life equal to its mana
+    value"); nothing for an object never seen."""
+    obj = ctx.state.objects.get(oid)
+    chars = characteristics_of(ctx.state, oid) if obj is not None else last_known_chars(ctx, oid)
+    if chars is None:
+        return []
     if chars.halves and ctx.state.era.is_("split_characteristics", "two-sets"):
         return [h.mana_value() for h in chars.halves]
-    x = (obj.x or 0) if obj.zone == "stack" else 0
+    x = (obj.x or 0) if obj is not None and obj.zone == "stack" else 0
     return [chars.mana_value(x)]
 
 
@@ -123,8 +139,9 @@ def amount_answers(ctx: ResolveContext, value: Any) -> list[int]:
     """An amount as a list of answers (one, or one per half of an Invasion-era split card)."""
     if isinstance(value, Mapping) and "mana_value_of" in value:
         out: list[int] = []
-        for obj in remembered(ctx, str(value["mana_value_of"])):
-            out += _mana_value_answers(ctx, obj)
+        name = str(value["mana_value_of"])
+        for oid in ctx.obj.extra.get("remembered", {}).get(name, []):
+            out += _mana_value_answers(ctx, int(oid))
         return out
     return [ctx.amount(value)]
 

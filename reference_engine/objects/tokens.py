@@ -9,11 +9,15 @@ Resolution effects:
   ("Minion"). Name and subtypes are separate characteristics afterwards: changing one leaves
   the other (111.4, 216.1). The tokens one instruction creates arrive together (one arrival,
   see :mod:`.arrivals`).
-* ``create_token_copy {target = slot | of = "self", amount = 1, last_known = false,
-  except = [ops]}``: a token that is a copy of an object (CR 111.10, 707): it has the object's
+* ``create_token_copy {target = slot | of = "self", amount = 1, last_known, except = [ops]}``:
+  a token that is a copy of an object (CR 111.10, 707): it has the object's
   copiable values; a copy of a double-faced object is a double-faced token entering with the
-  same face up and can transform (CR 707.8a, 712.9). If the object no longer exists, nothing is
-  created unless the effect uses last known information (CR 111.12).
+  same face up and can transform (CR 707.8a, 712.9). An object an earlier part of the same
+  effect moved (a target destroyed first, the source itself) is copied from its last known
+  information (CR 608.2h), so its token is still made (111.12 does not apply to an effect using
+  last known information); one already gone as the effect began (an illegal target, a delayed
+  ability's object that left, 603.7c) makes no token (111.12). ``last_known = true`` copies
+  even that one as it last existed ("the creature as it last existed"); ``false`` never.
 
 Tokens enter through :mod:`.entering`, so enters replacement effects apply to them, after the
 continuous effects that will modify the token are considered (CR 701.7b, 614.12).
@@ -29,7 +33,12 @@ from reference_engine.core.cards import CardDef, parse_face
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.errors import CardDataError, SetupError
 from reference_engine.core.registry import query
-from reference_engine.layers.values import amount_answers, players_of, require
+from reference_engine.layers.values import (
+    amount_answers,
+    last_known_chars,
+    players_of,
+    require,
+)
 from reference_engine.objects.copies import CopySource, copiable_values, last_known, make_copy
 from reference_engine.objects.entering import apply_enter_replacements
 
@@ -124,8 +133,8 @@ def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("create_token_copy")
 def _create_token_copy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Create tokens that are copies of an object; none if it no longer exists, unless the effect
-    uses last known information (CR 111.12, 707)."""
+    """Create tokens that are copies of an object; one an earlier part of this effect moved is
+    copied as it last existed (CR 608.2h; ``last_known = false``: none, 111.12)."""
     state = ctx.state
     if p.get("of") == "self":
         ids = [ctx.source_id]
@@ -144,7 +153,9 @@ def _copy_each(ctx: ResolveContext, p: Mapping[str, Any], ids: list[int],
         source: CopySource | None
         if obj is not None:
             source = copiable_values(state, obj)
-        elif p.get("last_known"):
+        elif p.get("last_known") is True or (p.get("last_known") is None
+                                              and last_known_chars(ctx, oid) is not None):
+            # 608.2h: it existed while this effect resolved and an earlier part moved it.
             source = last_known(state, oid)
         else:
             source = None  # 111.12: a copy of a nonexistent object creates no token
