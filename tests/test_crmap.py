@@ -53,6 +53,7 @@ def test_every_entry_but_testable_says_why_and_definitions_name_testable_rules()
     ("100.2a", "outside"), ("100.6", "outside"), ("104.3k", "outside"), ("203.1", "outside"),
     ("213.1a", "outside"), ("713.1", "outside"), ("731.2a", "outside"), ("903.5a", "outside"),
     ("903.5c", "outside"), ("903.13b", "outside"), ("712.2a", "outside"), ("306.4", "outside"),
+    ("406.4", "outside"), ("207.2b", "outside"), ("301.3", "definition"),
     # headings and terms
     ("100", "outside"), ("704", "definition"), ("704.5", "definition"), ("702.2", "definition"),
     ("702.9a", "definition"), ("104.2", "definition"),
