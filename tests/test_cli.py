@@ -292,7 +292,8 @@ def test_a_command_imports_only_its_own_module() -> None:
             "'conformance.running.runner', 'reference_engine'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "['conformance.commands._exit', 'conformance.commands.run']"
+    assert out.strip() == ("['conformance.commands._exit', 'conformance.commands._options', "
+                           "'conformance.commands.run']")
     from conformance.cli import build_parser
     from conformance.commands import COMMANDS
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..adapter import Adapter
 from ..errors import AdapterError
 
-__all__ = ["ENTRY_POINT_GROUP", "available_adapters", "resolve_adapter"]
+__all__ = ["ENTRY_POINT_GROUP", "available_adapters", "builtin_adapters", "resolve_adapter"]
 
 #: Entry-point group third-party packages use to register adapters by name.
 ENTRY_POINT_GROUP = "mtg_conformance.adapters"
@@ -20,6 +20,12 @@ _BUILTIN = {
     "phase-rs": "conformance.adapters.phase_rs:PhaseAdapter",
     "python-mtg": "conformance.adapters.python_mtg:PythonMtgAdapter",
 }
+
+
+def builtin_adapters() -> dict[str, str]:
+    """The adapters shipped with the harness, by name (``module:Class``): an engine started
+    another way must not pass for one of them in a report."""
+    return dict(_BUILTIN)
 
 
 def available_adapters() -> dict[str, str]:

@@ -18,6 +18,7 @@ from conformance.results.records import CaseResult
 
 from ..adapter import AdapterInfo
 from ..errors import SpecError
+from ._common import shown, write_output
 
 __all__ = ["finish", "load"]
 
@@ -29,7 +30,7 @@ def load(args: argparse.Namespace, out: Console) -> tuple[bool, Baseline | None]
     try:
         return True, load_baseline(args.baseline)
     except SpecError as exc:
-        out.print(f"[red]error[/red] {exc}")
+        out.print(f"[red]error[/red] {shown(exc)}")
         return False, None
 
 
@@ -40,17 +41,21 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
     if getattr(args, "write_baseline", None) is not None:
         written = baseline_from_results(results, adapter=info.name, version=info.version,
                                         previous=baseline)
-        write_baseline(written, args.write_baseline)
-        out.print(f"wrote {len(written.entries)} known failure(s) to {args.write_baseline}")
+        if not write_output(out, "--write-baseline", args.write_baseline,
+                            lambda: write_baseline(written, args.write_baseline)):
+            return False
+        out.print(f"wrote {len(written.entries)} known failure(s) to "
+                  f"{shown(args.write_baseline)}")
     if baseline is None:
         return True
     fixed = [r for r in results if r.result == "fixed"]
     for r in fixed:
-        out.print(f"[yellow]FIXED[/yellow] {r.case} [{r.era}]: listed in {baseline.file} as "
+        out.print(f"[yellow]FIXED[/yellow] {shown(r.case)} \\[{shown(r.era)}]: listed in "
+                  f"{shown(baseline.file)} as "
                   f"a known failure but passed")
     stale = baseline.unused(results)
     if stale:
         out.print(f"{len(stale)} baseline entr{'y' if len(stale) == 1 else 'ies'} matched no "
-                  f"result: {', '.join(e.case for e in stale[:5])}"
+                  f"result: {shown(', '.join(e.case for e in stale[:5]))}"
                   + (" ..." if len(stale) > 5 else ""))
     return not (fixed and getattr(args, "strict_baseline", False))

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 
 from conformance.reports.identity import identity_differences
 from conformance.reports.jsonl import JsonlWriter, ReportFile, load_report
@@ -23,6 +22,8 @@ from conformance.results.records import CaseResult
 from conformance.running.runner import WorkItem
 
 from ..adapter import AdapterInfo
+from ._common import quoted
+from ._common import shown as text
 
 __all__ = ["prepare", "repair_report"]
 
@@ -61,10 +62,10 @@ def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: Adapter
         try:
             return True, [], items, JsonlWriter(args.report, header=header)
         except OSError as exc:
-            out.print(f"[red]error[/red] cannot write {escape(str(args.report))}: "
-                      f"{escape(str(exc))}")
+            out.print(f"[red]error[/red] cannot write --report {quoted(args.report)}: "
+                      f"{text(exc)}")
             return False, [], [], None
-    shown = escape(str(path))
+    shown = quoted(path)
     if args.report is not None and os.path.realpath(args.report) != os.path.realpath(path):
         out.print("[red]error[/red] --resume appends to its own report; give --report the same "
                   "file or leave it out")
@@ -77,21 +78,28 @@ def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: Adapter
         dropped = repair_report(path)
         found = load_report(path)
     except OSError as exc:
-        out.print(f"[red]error[/red] cannot resume {shown}: {escape(str(exc))}")
+        out.print(f"[red]error[/red] cannot resume {shown}: {text(exc)}")
         return False, [], [], None
     problem = _refusal(found, info, header)
     if problem:
         writer.close()
-        out.print(f"[red]error[/red] cannot resume {shown}: {escape(problem[0])}")
+        out.print(f"[red]error[/red] cannot resume {shown}: {text(problem[0])}")
         for line in problem[1:]:
-            out.print(f"  {escape(line)}", soft_wrap=True)
+            out.print(f"  {text(line)}", soft_wrap=True)
         return False, [], [], None
     if found.header is None and header is not None and not found.results:
         writer.write_header(header)  # killed before its header was written: start it now
-    done = found.results
+    # Only records of this run's selection count: a record of another case (an edited or
+    # concatenated report) stays in the file but is neither counted nor reported again.
+    planned = {(item.case.id, item.era) for item in items}
+    done = [r for r in found.results if r.key in planned]
+    outside = len(found.results) - len(done)
     keys = {r.key for r in done}
     todo = [item for item in items if (item.case.id, item.era) not in keys]
     note = f" (dropped a torn last line of {dropped} bytes)" if dropped else ""
+    if outside:
+        note += (f"; {outside} record(s) of cases outside this run's selection ignored "
+                 "(left in the file)")
     out.print(f"resuming {shown}: {len(done)} result(s) kept, {len(todo)} to run{note}")
     return True, done, todo, writer
 

@@ -4,8 +4,10 @@ cases, run them, report."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from conformance.running.worklist import WorkList
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import LoadResult, case_roots, find_case_files, load_cases
 from conformance.spec.paths import spec_root
+from conformance.spec.snapshot import FileBytes, read_case_files
 from conformance.spec.textsafe import clean_text
 
 from ..adapters import resolve_adapter
@@ -39,8 +42,9 @@ from ..reports.console import make_progress, print_spec_errors, print_summary
 from ..reports.junit import write_junit
 from ..reports.markdown import write_markdown
 from . import _baseline, _resume
-from ._common import console
+from ._common import console, quoted, shown, write_output
 from ._exit import FAILED, INTERRUPTED, NO_CASES, USAGE, run_status
+from ._signals import held_signals
 
 #: Generated cases ``mtgconf run`` adds when no paths are given (see ``--generated``).
 DEFAULT_GENERATED = 300
@@ -102,47 +106,79 @@ def _no_case(args: argparse.Namespace, err: Any, cases: int, files: int, bad_fil
     what = (f"{cases} case(s) loaded from {files} file(s)"
             + (f", {bad_files} spec error(s)" if bad_files else ""))
     err.print(f"[red]error[/red] no case selected ({what}"
-              + (f"; none holds in era {args.era!r}" if args.era else "") + ")",
+              + (f"; none holds in era {quoted(args.era)}" if args.era else "") + ")",
               highlight=False)
     return FAILED if bad_files else NO_CASES
+
+
+@dataclass
+class ReadSources:
+    """The case files of a split run, read before any process starts an engine."""
+
+    roots: list[Path]
+    files: list[Path]
+    snapshot: dict[str, FileBytes]
+
+
+def _read_sources(args: argparse.Namespace) -> ReadSources:
+    """List and read the run's case files (listing needs only the spec's location)."""
+    roots = [Path(p) for p in args.paths] if args.paths else [spec_root() / "cases"]
+    files = find_case_files(roots)
+    return ReadSources(roots, files, read_case_files(files))
+
+
+@dataclass
+class RunState:
+    """How far a run got (what an interrupt message may say)."""
+
+    running: bool = False
+    results: int = 0
 
 
 def execute(args: argparse.Namespace, *, split: bool) -> int:
     """``mtgconf run`` once its options are parsed (the signals that stop it in order are set
     by :func:`conformance.commands.run.run`); ``split``: each process loads its own share."""
-    # A split run starts its workers first: they load the spec and build their adapter while
-    # this process does the same, instead of after it.
-    workers = (start_workers(args.jobs, adapter_spec=args.adapter, timeout=args.timeout,
-                             spec_root=spec_root(), era=args.era, skip=args.skip,
-                             isolate=args.isolate) if split else None)
+    state = RunState()
+    workers: Workers | None = None
     try:
-        return _run(args, workers)
-    except KeyboardInterrupt:  # before the cases ran: nothing to report
+        # A split run starts its workers first: they load the spec and build their adapter
+        # while this process does the same, instead of after it. The case files are read
+        # before (see :func:`_read_sources`): no engine starts before they are in memory.
+        sources = _read_sources(args) if split else None
+        workers = (start_workers(args.jobs, adapter_spec=args.adapter, timeout=args.timeout,
+                                 spec_root=spec_root(), era=args.era, skip=args.skip,
+                                 isolate=args.isolate) if split else None)
+        return _run(args, workers, sources, state)
+    except KeyboardInterrupt:
         kill_all_engines()
-        console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
+        if state.results:
+            console(stderr=True).print(f"[yellow]interrupted[/yellow] after {state.results} "
+                                       "result(s); the JSON-lines report holds them")
+        else:
+            console(stderr=True).print("[yellow]interrupted[/yellow] before any case ran")
         return INTERRUPTED
     finally:
         if workers is not None:
             workers.close()
 
 
-def _run(args: argparse.Namespace, workers: Workers | None) -> int:
+def _run(args: argparse.Namespace, workers: Workers | None, sources: ReadSources | None,
+         state: RunState) -> int:
     split = workers is not None
     out = console()
     err = console(stderr=True)
     count, seed = _generated(args)
     chunks = None
-    if workers is not None:
-        # The workers get their chunks at once: listing the files needs only the spec's
-        # location, so they start on the run while this process loads the spec and builds
-        # its adapter (and they are stopped unread if this process finds a problem first).
-        early_roots = [Path(p) for p in args.paths] if args.paths else [spec_root() / "cases"]
-        chunks = send_sources(workers, sources_for(find_case_files(early_roots),
-                                                   generated=count, seed=seed), early_roots)
+    if workers is not None and sources is not None:
+        # The workers get their chunks at once (the case files' bytes with them): they start
+        # on the run while this process loads the spec and builds its adapter (and they are
+        # stopped unread if this process finds a problem first).
+        chunks = send_sources(workers, sources_for(sources.files, generated=count, seed=seed,
+                                                   snapshot=sources.snapshot), sources.roots)
     spec = default_spec()
     if args.era is not None and args.era not in spec.eras:
-        err.print(f"[red]error[/red] unknown era {args.era!r}; known eras: "
-                  f"{', '.join(spec.eras)} (mtgconf eras lists them)", highlight=False)
+        err.print(f"[red]error[/red] unknown era {quoted(args.era)}; known eras: "
+                  f"{shown(', '.join(spec.eras))} (mtgconf eras lists them)", highlight=False)
         return USAGE
     # With several processes and no plan needed up front (--shard, --resume), each process
     # loads, validates and runs its own share; spec errors are printed once the run is done.
@@ -150,11 +186,16 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     # A plain run draws its generated cases as it reaches them (flat memory, see
     # conformance/running/worklist.py); a shard or a resumed report needs the whole plan first.
     lazy = not split and not args.shard and not getattr(args, "resume", None)
-    if not split:
-        loaded = load_cases(args.paths or None, spec)
+    # Either way every case file is read before the adapter (and its engine) starts.
+    if sources is None:
+        files = find_case_files(args.paths or None, spec)
+        snapshot = read_case_files(files)
+        loaded = load_cases(args.paths or None, spec, snapshot=snapshot)
         if not lazy:
             _add_generated(args, loaded, spec)
         print_spec_errors(err, spec.errors + loaded.errors)
+    else:
+        files, snapshot = sources.files, sources.snapshot
     try:
         adapter = resolve_adapter(args.adapter, timeout=args.timeout, isolate=args.isolate)
     except AdapterError as exc:  # no such adapter, a malformed cmd: (bad usage)
@@ -171,20 +212,21 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         runner.close()
         return USAGE
     source_run: SourceRun | None = None
-    files = find_case_files(args.paths or None, spec)
     if split:
         source_run = run_sources(
-            sources_for(files, generated=count, seed=seed),
+            sources_for(files, generated=count, seed=seed, snapshot=snapshot),
             runner=runner, adapter_spec=args.adapter, jobs=args.jobs, timeout=args.timeout,
             roots=case_roots(args.paths or None, spec), spec=spec, era=args.era,
             skip=args.skip, isolate=args.isolate, workers=workers, chunks=chunks)
     header = None
-    if args.report or getattr(args, "resume", None):  # (it reads every case file)
+    if args.report or getattr(args, "resume", None):
         from conformance.reports.identity import run_header
 
         header = run_header(spec=spec, files=files, info=runner.info, era=args.era,
                             skip=args.skip, shard=args.shard, generated=count,
-                            generated_seed=seed, baseline=getattr(args, "baseline", None))
+                            generated_seed=seed, baseline=getattr(args, "baseline", None),
+                            digests={k: v.digest for k, v in snapshot.items()},
+                            source=args.adapter)
     planned = plan(loaded.cases, runner.info, era=args.era, skip=args.skip)
     items: Collection[WorkItem] = planned
     work: WorkList | None = None
@@ -209,16 +251,18 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     results = ResultLog(done)
     generated = {c.id: c for c in loaded.cases if c.generated is not None}
     interrupted = False
+    lost: OSError | None = None  # the report could not take a result (a full disk)
     progress = make_progress(out)
     show = not args.no_progress and not args.quiet
     stream: Iterator[CaseResult] = iter(())
     only_supported = bool(getattr(args, "only_supported", False))
     left_out = 0
+    final = contextlib.ExitStack()  # signals held from the end of the cases to the last write
     try:
         with runner:
             if show:
                 progress.start()
-            task = progress.add_task(escape(runner.info.name),
+            task = progress.add_task(escape(clean_text(runner.info.name)),
                                      total=None if split else len(items),
                                      bad=0)
             bad = 0
@@ -229,6 +273,7 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
                 stream = (run_parallel(list(items), adapter_spec=args.adapter, jobs=args.jobs,
                                        timeout=args.timeout, isolate=args.isolate)
                           if args.jobs > 1 else map(runner.run_item, items))
+            state.running = True
             for result in stream:
                 if only_supported and planned_unsupported(result):
                     left_out += 1
@@ -238,20 +283,49 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
                 if result.generated and result.result != "passed":
                     result = _with_text(result, generated)
                 results.append(result)
+                state.results = len(results)
                 if writer:
-                    writer.write(result)
+                    try:
+                        writer.write(result)
+                    except OSError as exc:  # a full disk: stop here, keep what is written
+                        lost = exc
+                        break
                 bad += result.result in ("failed", "errored")
                 progress.update(task, advance=1, bad=bad)
+            if lost is not None:
+                final.enter_context(held_signals())
+                _stop(stream)
     except KeyboardInterrupt:
+        final.enter_context(held_signals())
         interrupted = True
-        close = getattr(stream, "close", None)
-        if callable(close):
-            close()  # a parallel run: stop its workers now
+        _stop(stream)  # a parallel run: stop its workers now
     finally:
+        if not interrupted and lost is None:  # (the cases ended normally)
+            final.enter_context(held_signals())
         if show:
             progress.stop()
         if writer:
             writer.close()
+    with final:
+        return _finish(args, runner, source_run, work, spec, loaded, split, items, results,
+                       baseline, interrupted=interrupted, lost=lost, writer=writer,
+                       left_out=left_out)
+
+
+def _stop(stream: Any) -> None:
+    close = getattr(stream, "close", None)
+    if callable(close):
+        close()
+
+
+def _finish(args: argparse.Namespace, runner: Runner, source_run: SourceRun | None,
+            work: WorkList | None, spec: Any, loaded: LoadResult, split: bool,
+            items: Collection[WorkItem], results: ResultLog, baseline: Any, *,
+            interrupted: bool, lost: OSError | None, writer: Any, left_out: int) -> int:
+    """Write the final outputs and the summary (with Ctrl-C, SIGTERM and SIGHUP held)."""
+    out = console()
+    err = console(stderr=True)
+    only_supported = bool(getattr(args, "only_supported", False))
     if source_run is not None:
         loaded.errors = source_run.errors
         print_spec_errors(err, spec.errors + loaded.errors)
@@ -259,10 +333,13 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
         loaded.errors += work.errors
         print_spec_errors(err, work.errors)
     name = f"{runner.info.name} {runner.info.version}"
+    written = True
     if args.junit:
-        write_junit(results, args.junit, name=name)
+        written &= write_output(err, "--junit", args.junit,
+                                lambda: write_junit(results, args.junit, name=name))
     if args.markdown:
-        write_markdown(results, args.markdown, name=name)
+        written &= write_output(err, "--markdown", args.markdown,
+                                lambda: write_markdown(results, args.markdown, name=name))
     if left_out:
         err.print(f"--only-supported: {left_out} result(s) left out (the engine does not "
                   "declare their era, features, queries or actions)", highlight=False)
@@ -276,6 +353,12 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
     if loaded.errors or spec.errors:
         err.print(f"[red]{len(spec.errors) + len(loaded.errors)} spec error(s)[/red]: the "
                   "files above were not run")
+    if lost is not None:
+        kept = writer.written if writer is not None else 0
+        err.print(f"[red]error[/red] the run stopped after {len(results)} result(s): "
+                  f"{shown(lost)}. The report holds {kept} complete result(s) of this run; "
+                  f"free some space and finish the run with: mtgconf run --resume "
+                  f"{shown(writer.path)} (with the same options)", highlight=False)
     if interrupted:
         total = source_run.planned if source_run is not None else len(items)
         err.print(f"[yellow]interrupted[/yellow] after {len(results)} of {total} results; "
@@ -293,6 +376,6 @@ def _run(args: argparse.Namespace, workers: Workers | None) -> int:
                   + (" ..." if len(refused) > 5 else ""))
         ok = False
     ok = _baseline.finish(args, out, results, runner.info, baseline) and ok
-    code = run_status(results, bad=not ok)
+    code = run_status(results, bad=not (ok and written and lost is None))
     _status_line(code, err)
     return code

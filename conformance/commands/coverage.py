@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from rich.table import Table
@@ -20,6 +19,7 @@ from conformance.spec.loader import load_cases
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
 from ..reports.jsonl import read_report
+from . import _options as opt
 from ._common import console
 
 
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf coverage``."""
     parser.add_argument("--json", action="store_true", help="print the coverage as JSON")
     parser.add_argument("--adapter", default="reference", help="judge cases on this adapter")
-    parser.add_argument("--report", type=Path, metavar="REPORT.jsonl",
+    parser.add_argument("--report", type=opt.input_file, metavar="REPORT.jsonl",
                         help="judge cases by this report instead of running them")
     parser.add_argument("--rules", action="store_true",
                         help="also show the CR map per three-digit rule, and list the CR "
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--uncovered", nargs="?", const="", default=None, metavar="PREFIX",
                         help="list the testable CR numbers without a passing case, per "
                              "three-digit rule (only those starting with PREFIX, e.g. 70)")
-    parser.add_argument("--html", type=Path, metavar="FILE",
+    parser.add_argument("--html", type=opt.output_file, metavar="FILE",
                         help="also write the CR map with its coverage as an HTML page")
 
 

@@ -26,6 +26,7 @@ from conformance.spec.model import Case
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
 from ..reports.console import error_cause, print_spec_errors
+from . import _options as opt
 from ._common import console
 from ._exit import USAGE
 
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--era", help="trace this era only (default: every era of the case)")
     parser.add_argument("--adapter", help="also run the case on this engine and show each "
                                           "request and reply beside the reference trace")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=opt.seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds allowed for the engine (default: {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--transcript", action="store_true",
                         help="with --adapter: print only the exchanged JSON lines "

@@ -13,6 +13,7 @@ import math
 import os
 from pathlib import Path
 
+from . import _options as opt
 from ._common import console
 
 
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--family", action="append", default=[], metavar="F",
                         help="only this family (repeatable; default: every family the "
                              "engine can play)")
-    parser.add_argument("--max-actions", type=int, default=4,
+    parser.add_argument("--max-actions", type=opt.positive_count, default=4,
                         help="actions per scenario at most (default: 4)")
     parser.add_argument("--jobs", type=_jobs, default=1,
                         help="worker processes, each with its own engine (default: 1)")
@@ -56,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", type=Path, metavar="FILE",
                         help="known failures (the file `mtgconf run --baseline` reads): a "
                              "divergence it lists is reported as known, not new")
-    parser.add_argument("--out", type=Path, required=True,
+    parser.add_argument("--out", type=opt.output_dir, required=True,
                         help="directory for the minimal cases and the campaign report "
                              "(campaign.md, campaign.json)")
 

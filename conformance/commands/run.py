@@ -14,6 +14,9 @@ from typing import Any
 
 from conformance.running.defaults import DEFAULT_TIMEOUT
 
+from . import _options as opt
+from ._exit import USAGE
+
 __all__ = ["add_arguments", "run", "splits_the_run"]
 
 
@@ -25,16 +28,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: reference)")
     parser.add_argument("--era", help="run only cases of this era (default: every era the "
                                       "adapter implements)")
-    parser.add_argument("--report", type=Path, help="write a JSON-lines report here")
-    parser.add_argument("--junit", type=Path, help="write a JUnit XML report here")
-    parser.add_argument("--markdown", type=Path, help="write a Markdown report here")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--report", type=opt.output_file,
+                        help="write a JSON-lines report here")
+    parser.add_argument("--junit", type=opt.output_file, help="write a JUnit XML report here")
+    parser.add_argument("--markdown", type=opt.output_file,
+                        help="write a Markdown report here")
+    parser.add_argument("--timeout", type=opt.seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds allowed per case (default: {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--skip", action="append", default=[], metavar="PATTERN",
                         help="skip cases whose id matches this glob (repeatable)")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="run on N worker processes (default: 1)")
-    parser.add_argument("--shard", metavar="I/N",
+    parser.add_argument("--jobs", "-j", type=opt.jobs, default=1, metavar="N",
+                        help="run on N worker processes (default: 1; at most 2 per CPU)")
+    parser.add_argument("--shard", metavar="I/N", type=opt.shard_spec,
                         help="run only shard I of N (for a CI matrix split across machines)")
     parser.add_argument("--isolate", action="store_true",
                         help="run a cmd: engine in its own user, PID and mount namespaces "
@@ -46,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "declare, instead of reporting them unsupported")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
-    parser.add_argument("--generated", type=int, metavar="N", default=None,
+    parser.add_argument("--generated", type=opt.count, metavar="N", default=None,
                         help="also run N generated cases (fixed seed; default: 300 when no "
                              "paths are given, else 0; 0 turns them off)")
     parser.add_argument("--generated-seed", type=int, default=None, metavar="S",
@@ -57,19 +62,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _baseline_arguments(parser: argparse.ArgumentParser) -> None:
     """The baseline options (:mod:`conformance.commands._baseline` acts on them)."""
-    parser.add_argument("--baseline", type=Path, metavar="FILE",
+    parser.add_argument("--baseline", type=opt.input_file, metavar="FILE",
                         help="known failures (TOML or JSON): a listed failure is reported as "
                              "known-failure, a listed case that passes as fixed")
     parser.add_argument("--strict-baseline", action="store_true",
                         help="fail the run when a case listed in the baseline passes (fixed)")
-    parser.add_argument("--write-baseline", type=Path, metavar="FILE",
+    parser.add_argument("--write-baseline", type=opt.output_file, metavar="FILE",
                         help="write a baseline listing this run's failures (reasons of "
                              "--baseline entries are kept)")
 
 
 def _resume_arguments(parser: argparse.ArgumentParser) -> None:
     """``--resume`` (:mod:`conformance.commands._resume` acts on it)."""
-    parser.add_argument("--resume", type=Path, metavar="REPORT",
+    parser.add_argument("--resume", type=opt.report_to_resume, metavar="REPORT",
                         help="finish an interrupted run: run only the cases missing from this "
                              "JSON-lines report and append to it (implies --report REPORT)")
 
@@ -84,9 +89,62 @@ def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
+def outputs_of(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, Path]]]:
+    """The outputs a run writes and the inputs none of them may replace (for
+    :func:`conformance.results.outputs.claim_outputs`)."""
+    from conformance.results.outputs import Output
+
+    outputs: list[Output] = []
+    resume = getattr(args, "resume", None)
+    if resume is not None:
+        outputs.append(Output("--resume", resume))
+    if args.report is not None and not (resume is not None and _same_path(args.report, resume)):
+        outputs.append(Output("--report", args.report))
+    for option, value in (("--junit", args.junit), ("--markdown", args.markdown),
+                          ("--write-baseline", getattr(args, "write_baseline", None))):
+        if value is not None:
+            outputs.append(Output(option, value))
+    inputs: list[tuple[str, Path]] = [("case file", p) for p in args.paths if p.is_file()]
+    baseline = getattr(args, "baseline", None)
+    written = getattr(args, "write_baseline", None)
+    if baseline is not None and not (written is not None and _same_path(baseline, written)):
+        inputs.append(("--baseline", baseline))  # (--write-baseline may refresh it in place)
+    return outputs, inputs
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    import os
+
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _cap_jobs(args: argparse.Namespace) -> None:
+    """Cap ``--jobs`` to :func:`~._options.job_cap`, saying so on stderr."""
+    cap = opt.job_cap()
+    if args.jobs > cap:
+        import sys
+
+        print(f"note: --jobs {args.jobs} capped to {cap} ({opt.JOBS_PER_CPU} per CPU this "
+              "process may use)", file=sys.stderr)
+        args.jobs = cap
+
+
 def run(args: argparse.Namespace) -> int:
     """Exit statuses: see :data:`conformance.commands._exit.EXIT_CODES`; 130 when interrupted
-    (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback)."""
+    (Ctrl-C, SIGTERM, SIGHUP: from the start, so no signal ends the run with a traceback).
+    Every output is claimed first (:mod:`conformance.results.outputs`): one another command
+    writes, or named twice, is a usage error before anything is written."""
+    from conformance.results.outputs import OutputConflict, claim_outputs
+
+    _cap_jobs(args)
+    outputs, inputs = outputs_of(args)
+    try:
+        claim = claim_outputs(outputs, inputs)
+    except (OutputConflict, OSError) as exc:
+        import sys
+
+        print(f"mtgconf run: error: {exc}", file=sys.stderr)
+        return USAGE
     old_handler = signal.signal(signal.SIGTERM, _raise_interrupt)
     hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
     old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
@@ -103,3 +161,4 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, old_handler)
         if hangup is not None:
             signal.signal(hangup, old_hangup)
+        claim.release()

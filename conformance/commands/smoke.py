@@ -28,6 +28,7 @@ from ..adapter import AdapterInfo, StartRequest, Unsupported
 from ..adapters import resolve_adapter
 from ..errors import AdapterError, CommandNotFound
 from ..reports.console import error_cause
+from . import _options as opt
 from ._common import console
 from ._exit import FAILED, OK, USAGE
 
@@ -38,9 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``mtgconf smoke``."""
     parser.add_argument("--adapter", required=True,
                         help="adapter name, module:Class, or cmd:<command line>")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=opt.seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds allowed per case (default: {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--max-cases", type=int, default=12, metavar="N",
+    parser.add_argument("--max-cases", type=opt.positive_count, default=12, metavar="N",
                         help="run at most N cases (default: 12)")
 
 

@@ -117,11 +117,16 @@ def _file_digest(path: Path) -> str:
 def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
                era: str | None = None, skip: Sequence[str] = (), shard: str | None = None,
                generated: int = 0, generated_seed: int | None = None,
-               baseline: str | None = None) -> dict[str, Any]:
+               baseline: str | None = None, digests: Mapping[str, str] | None = None,
+               source: str | None = None) -> dict[str, Any]:
     """The header of a run of the case ``files`` (and ``generated`` cases of seed
     ``generated_seed``) on the adapter ``info``. The run's plan is a function of what the
     identity holds, so two runs with equal identities plan the same results, however they
-    are split into processes."""
+    are split into processes. ``digests``: the hashes of the bytes the run loaded (read before
+    any engine started, :mod:`conformance.spec.snapshot`); a file missing from it is read
+    now. ``source``: how the adapter was named (``--adapter``), kept outside the identity so
+    that ``mtgconf report`` can tell a built-in adapter from an engine using its name."""
+    known = digests or {}
     version = suite_version()
     baseline_hash = None
     if baseline:
@@ -129,7 +134,7 @@ def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
     identity = {
         "suite_version": version,
         "spec": spec_hash(spec),
-        "cases": _digest([[str(f), _file_digest(f)] for f in files]),
+        "cases": _digest([[str(f), known.get(str(f)) or _file_digest(f)] for f in files]),
         "selection": _digest({"files": [str(f) for f in files], "eras": list(info.eras),
                               "features": sorted(info.features)}),
         "era": era,
@@ -146,6 +151,7 @@ def run_header(*, spec: Spec, files: Sequence[Path], info: AdapterInfo,
         "contents": spec_contents(spec),
         "suite": {"version": version, "commit": suite_commit()},
         "adapter": info.to_dict(),
+        "adapter_source": source,
         "seed": generated_seed if generated else None,
         "generated": generated,
         "identity": identity,

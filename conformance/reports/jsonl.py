@@ -16,6 +16,7 @@ write) is reported apart.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -29,7 +30,8 @@ from conformance.errors import SpecError
 from conformance.results.files import open_locked
 from conformance.results.records import RESULT_KINDS, CaseResult
 
-__all__ = ["HEADER_RECORD", "MAX_REPORT_BYTES", "JsonlWriter", "ReportFile", "dump_line",
+__all__ = ["HEADER_RECORD", "MAX_REPORT_BYTES", "JsonlWriter", "ReportFile", "ReportWriteError",
+           "dump_line",
            "load_report", "read_report", "record_problem"]
 
 #: The ``record`` value of a run header line.
@@ -47,19 +49,34 @@ def dump_line(record: Mapping[str, Any]) -> str:
     return text + "\n"
 
 
+class ReportWriteError(OSError):
+    """A record could not be written (a full disk, an I/O error): the report was cut back to
+    its last complete record, and the writer takes no more."""
+
+
 class JsonlWriter:
     """Append results to ``path`` one line at a time (``append=False`` starts afresh).
 
     The file is locked for as long as the writer is open (:class:`~.files.ReportBusy` if
     another run writes it); ``header`` (a run header, see :mod:`conformance.reports.identity`) is
     written first when given and the file is new or emptied.
+
+    Each line goes to the file descriptor in one piece and is synced before :meth:`write`
+    returns. When a write fails (``ENOSPC``, ``EIO``, a quota), the file is cut back to the end
+    of its last complete line (so it stays a valid, resumable report) and
+    :class:`ReportWriteError` says so; every later write raises it again.
     """
 
     def __init__(self, path: Path | str, *, append: bool = False,
                  header: Mapping[str, Any] | None = None) -> None:
         self.path = Path(path)
         self._file: IO[str] = open_locked(self.path, append=append)
-        if header is not None and (not append or os.fstat(self._file.fileno()).st_size == 0):
+        self._fd = self._file.fileno()
+        self._good = os.fstat(self._fd).st_size
+        #: Complete records written by this writer.
+        self.written = 0
+        self.failure: ReportWriteError | None = None
+        if header is not None and (not append or self._good == 0):
             self.write_header(header)
 
     def write_header(self, header: Mapping[str, Any]) -> None:
@@ -67,17 +84,31 @@ class JsonlWriter:
         self._put({**header, "record": HEADER_RECORD})
 
     def _put(self, record: Mapping[str, Any]) -> None:
-        self._file.write(dump_line(record))
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        if self.failure is not None:
+            raise self.failure
+        data = memoryview(dump_line(record).encode("utf-8", "backslashreplace"))
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+            os.fsync(self._fd)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._fd, self._good)  # never leave half a record
+            self.failure = ReportWriteError(
+                exc.errno, f"cannot write to {self.path}: {exc.strerror or exc}; it holds "
+                           "every result written before this one")
+            raise self.failure from exc
+        self._good = os.lseek(self._fd, 0, os.SEEK_CUR)
 
     def write(self, result: CaseResult) -> None:
         """Write one record and push it to the disk."""
         self._put(result.to_record())
+        self.written += 1
 
     def close(self) -> None:
-        """Close the file (and release its lock)."""
-        self._file.close()
+        """Close the file (and release its lock); nothing is left to flush."""
+        with contextlib.suppress(OSError):
+            self._file.close()
 
     def __enter__(self) -> JsonlWriter:
         return self

@@ -28,7 +28,8 @@ try:  # POSIX
 except ImportError:  # pragma: no cover - Windows: no advisory lock
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["ReportBusy", "ReportLock", "atomic_write", "file_mode", "open_locked",
+__all__ = ["ReportBusy", "ReportLock", "atomic_write", "file_is_locked", "file_mode",
+           "open_locked",
            "sweep_stale_temps"]
 
 _umask_lock = threading.Lock()
@@ -90,9 +91,34 @@ def sweep_stale_temps(path: Path) -> int:
     return removed
 
 
+def file_is_locked(path: Path) -> bool:
+    """Whether another open file holds an exclusive ``flock`` on the existing file ``path``
+    (a JSON-lines report being written). Never creates the file."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
 def atomic_write(path: Path | str, data: str | bytes) -> None:
-    """Write ``data`` (text is UTF-8) to ``path`` atomically, with :func:`file_mode`."""
+    """Write ``data`` (text is UTF-8) to ``path`` atomically, with :func:`file_mode`. A
+    target another process holds locked (a JSON-lines report being written) is refused
+    (:class:`ReportBusy`), never replaced."""
     path = Path(path)
+    if path.is_file() and file_is_locked(path):
+        raise ReportBusy(f"{path} is being written by another mtgconf run; it was not "
+                         "replaced")
     path.parent.mkdir(parents=True, exist_ok=True)
     sweep_stale_temps(path)
     raw = data.encode("utf-8", "backslashreplace") if isinstance(data, str) else data

@@ -44,6 +44,7 @@ from conformance.spec.catalog import Spec, default_spec
 from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 from conformance.spec.paths import relative_file, spec_root
+from conformance.spec.snapshot import FileBytes, Snapshot
 
 __all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
            "run_parallel", "run_sources", "send_sources", "shard", "sources_for",
@@ -171,13 +172,17 @@ class Source:
     seed: int = 0
     start: int = 0
     count: int = 0
+    #: The file's bytes as the calling process read them before any engine started (a
+    #: worker loads these, never the file as it is now).
+    read: FileBytes | None = None
 
 
 def sources_for(files: Sequence[Path], *, generated: int = 0, seed: int = 0,
-                block: int = 4) -> list[Source]:
-    """The sources of a run, in the order a serial run loads them: the case files, then the
-    generated cases in blocks of ``block``."""
-    out = [Source("file", path=str(f)) for f in files]
+                block: int = 4, snapshot: Snapshot | None = None) -> list[Source]:
+    """The sources of a run, in the order a serial run loads them: the case files (with their
+    bytes from ``snapshot``), then the generated cases in blocks of ``block``."""
+    snap = snapshot or {}
+    out = [Source("file", path=str(f), read=snap.get(str(f))) for f in files]
     out += [Source("generated", seed=seed, start=i, count=min(block, generated - i))
             for i in range(0, generated, block)]
     return out
@@ -232,8 +237,9 @@ class _Chunks:
 
     def _load(self, src: Source) -> tuple[list[Case], list[SpecError]]:
         if src.kind == "file":
-            case, errors = load_found_file(Path(src.path), self.roots, self.spec,
-                                           resolve=self.resolve)
+            case, errors = load_found_file(
+                Path(src.path), self.roots, self.spec, resolve=self.resolve,
+                snapshot={src.path: src.read} if src.read is not None else None)
             return ([case] if case is not None else []), errors
         from generators.emit import load_generated
 

@@ -25,9 +25,11 @@ __all__ = [
     "MAX_NODES",
     "MAX_SPEC_FILE_BYTES",
     "data_bounds",
+    "decode_spec_bytes",
     "escaped_root",
     "non_json_values",
     "parse_untrusted_toml",
+    "read_spec_bytes",
     "read_spec_text",
     "too_deep",
     "too_large",
@@ -64,9 +66,9 @@ def too_deep(display: str, case: str | None = None) -> SpecError:
                      case=case, hint="spec data needs only a few levels of nesting")
 
 
-def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError | None]:
-    """The UTF-8 text of ``path``, or (None, a located error): missing, unreadable, not UTF-8,
-    or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
+def read_spec_bytes(path: Path, *, display: str) -> tuple[bytes | None, SpecError | None]:
+    """The bytes of ``path``, or (None, a located error): missing, unreadable, not a regular
+    file, or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
     try:
         info = path.stat()
         mode = info.st_mode
@@ -90,11 +92,25 @@ def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError |
         except OSError:
             size = None
         return None, too_large(display, size)
+    return raw, None
+
+
+def decode_spec_bytes(raw: bytes, *, display: str) -> tuple[str | None, SpecError | None]:
+    """``raw`` (read by :func:`read_spec_bytes`) as UTF-8 text, or (None, a located error)."""
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as exc:
         return None, SpecError("unreadable", f"cannot read the file: {exc}", file=display,
                                hint="spec files are UTF-8 text")
+
+
+def read_spec_text(path: Path, *, display: str) -> tuple[str | None, SpecError | None]:
+    """The UTF-8 text of ``path``, or (None, a located error): missing, unreadable, not UTF-8,
+    or larger than :data:`MAX_SPEC_FILE_BYTES` (read no further than the limit)."""
+    raw, error = read_spec_bytes(path, display=display)
+    if raw is None:
+        return None, error
+    return decode_spec_bytes(raw, display=display)
 
 
 def escaped_root(path: Path, roots: list[Path], *,

@@ -10,7 +10,7 @@ import difflib
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from conformance.errors import SpecError
 from conformance.spec.catalog import AREAS, Spec, default_spec, parse_toml_text
 from conformance.spec.limits import (
     MAX_SPEC_FILE_BYTES,
+    decode_spec_bytes,
     escaped_root,
     non_json_values,
     read_spec_text,
@@ -26,6 +27,7 @@ from conformance.spec.limits import (
 )
 from conformance.spec.model import Case, Step
 from conformance.spec.schema import is_valid
+from conformance.spec.snapshot import Snapshot
 from conformance.spec.tomlindex import index_lines, line_of
 
 __all__ = ["LoadResult", "case_from_data", "find_case_files", "load_case_data", "load_case_file",
@@ -92,13 +94,21 @@ class _Resolver:
 
 
 def load_case_file(path: Path | str, spec: Spec | None = None, *,
-                   real: Path | None = None) -> tuple[Case | None, list[SpecError]]:
+                   real: Path | None = None, snapshot: Snapshot | None = None
+                   ) -> tuple[Case | None, list[SpecError]]:
     """Load one case file; return the case (None if it has errors) and every error.
-    ``real`` is the file's resolved path when the caller already knows it."""
+    ``real`` is the file's resolved path when the caller already knows it; ``snapshot`` holds
+    the file's bytes when the run read them already (:mod:`conformance.spec.snapshot`)."""
     spec = spec or default_spec()
     path = Path(path)
     shown = _display(path, real)
-    text, error = read_spec_text(path, display=shown)
+    read = snapshot.get(str(path)) if snapshot is not None else None
+    if read is None:
+        text, error = read_spec_text(path, display=shown)
+    elif read.data is None:
+        text, error = None, (replace(read.error, file=shown) if read.error else None)
+    else:
+        text, error = decode_spec_bytes(read.data, display=shown)
     if text is None:
         if error is not None and error.code == "no-such-file":
             error = SpecError("no-such-file", "no such case file", file=shown)
@@ -376,9 +386,10 @@ def case_from_data(data: Mapping[str, Any], spec: Spec, *, file: str | None = No
     )
 
 
-def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = None
-               ) -> LoadResult:
-    """Load every case under ``paths``; duplicate ids across files are errors too."""
+def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = None, *,
+               snapshot: Snapshot | None = None) -> LoadResult:
+    """Load every case under ``paths``; duplicate ids across files are errors too. With
+    ``snapshot``, the files it holds are taken from it instead of read now."""
     spec = spec or default_spec()
     result = LoadResult()
     seen: dict[str, str] = {}
@@ -386,7 +397,7 @@ def load_cases(paths: Sequence[Path | str] | None = None, spec: Spec | None = No
     resolve = _Resolver()
     for path in find_case_files(paths, spec):
         result.files += 1
-        case, errors = load_found_file(path, roots, spec, resolve=resolve)
+        case, errors = load_found_file(path, roots, spec, resolve=resolve, snapshot=snapshot)
         result.errors += errors
         if case is None:
             continue
@@ -404,8 +415,8 @@ def case_roots(paths: Sequence[Path | str] | None, spec: Spec) -> list[Path]:
 
 
 def load_found_file(path: Path, roots: list[Path], spec: Spec, *,
-                    resolve: Callable[[Path], Path] | None = None
-                    ) -> tuple[Case | None, list[SpecError]]:
+                    resolve: Callable[[Path], Path] | None = None,
+                    snapshot: Snapshot | None = None) -> tuple[Case | None, list[SpecError]]:
     """Load one file that :func:`find_case_files` found under ``roots``: refused unread if it
     links outside them. ``resolve`` is a caching resolver shared by the files of one load."""
     resolve = resolve or _Resolver()
@@ -419,7 +430,7 @@ def load_found_file(path: Path, roots: list[Path], spec: Spec, *,
             "outside-tree", f"the file links outside {escaped} and was not read",
             file=_display(path, real), hint="case files must live inside the directory "
             "they are found in")]
-    return load_case_file(path, spec, real=real)
+    return load_case_file(path, spec, real=real, snapshot=snapshot)
 
 
 def duplicate_id(case_id: str, file: str | None, first: str) -> SpecError:
