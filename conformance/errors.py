@@ -11,6 +11,18 @@ from dataclasses import dataclass
 __all__ = ["AdapterError", "ConformanceError", "ProtocolError", "SpecError"]
 
 
+#: The longest message (and hint) a :class:`SpecError` keeps, and the longest file, case id or
+#: JSON path; longer text is cut, saying how much was left out.
+MAX_MESSAGE = 1000
+MAX_PART = 300
+
+
+def _cut(text: str, limit: int) -> str:
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
 class ConformanceError(Exception):
     """Base class of every error the harness raises."""
 
@@ -30,6 +42,13 @@ class SpecError(ConformanceError):
     severity: str = "error"
 
     def __post_init__(self) -> None:
+        # A message may echo a value of the file (a schema error quotes it whole): each part
+        # is cut, so a 1 MB string in a case gives a readable one-line error.
+        self.message = _cut(self.message, MAX_MESSAGE)
+        self.hint = _cut(self.hint, MAX_MESSAGE) if self.hint is not None else None
+        self.path = _cut(self.path, MAX_PART) if self.path is not None else None
+        self.case = _cut(self.case, MAX_PART) if self.case is not None else None
+        self.file = _cut(self.file, MAX_PART) if self.file is not None else None
         super().__init__(self.format())
 
     def location(self) -> str:

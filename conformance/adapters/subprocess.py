@@ -361,7 +361,7 @@ class SubprocessAdapter:
             trace = reply.get("traceback")
             raise AdapterError(f"the engine reported an error: {str(reply['error'])[:2000]}"
                                + (f"\n{str(trace)[-8000:]}" if trace else ""))
-        if "unsupported" in reply:
+        if reply.get("unsupported") not in (None, False):  # ("unsupported": false: a value)
             raise Unsupported(str(reply["unsupported"])[:2000])
         return reply
 
@@ -469,5 +469,7 @@ class SubprocessSession:
         if self.adapter._proc is not None and self.adapter._proc is self.proc:
             try:
                 self.adapter._exchange({"cmd": "end"}, proc=self.proc)
+            except ProtocolError:
+                raise  # a crash, a hang or garbage on 'end': the runner reports it
             except (AdapterError, Unsupported):
                 pass

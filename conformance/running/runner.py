@@ -61,6 +61,11 @@ def _lacks(name: str, missing: Sequence[str]) -> str:
     return f"{name} does not declare " + "; ".join(said)
 
 
+#: Start-ups of an engine that may fail in a row before the run stops trying it (the rest of
+#: its cases are reported errored at once, with the last failure's cause).
+MAX_START_FAILURES = 3
+
+
 def plan(cases: Iterable[Case], info: AdapterInfo, *, era: str | None = None,
          skip: Sequence[str] = ()) -> list[WorkItem]:
     """What to run: each case under each of its eras the adapter implements (or only ``era``).
@@ -153,6 +158,9 @@ class Runner:
         self._worker = _Worker()
         #: The step the worker is on (None: setup), to say where a hung case stopped.
         self._at: Step | None = None
+        #: Start-ups of the engine that failed in a row, and the last one's result.
+        self._start_failures = 0
+        self._start_failure: CaseResult | None = None
 
     def __enter__(self) -> Runner:
         return self
@@ -195,9 +203,20 @@ class Runner:
         if item.verdict is not None:
             return self._result(item, item.verdict, message=item.reason,
                                 missing=item.missing)
+        if self._start_failures >= MAX_START_FAILURES and self._start_failure is not None:
+            # An engine that failed to start this many times in a row is not tried again for
+            # every remaining case (each would wait the whole start-up timeout).
+            last = self._start_failure
+            return self._result(item, "errored",
+                                message=f"not run: the engine failed to start "
+                                        f"{self._start_failures} times in a row ("
+                                        f"{last.message})", detail=last.detail)
         not_started = self._warm_up(item)
         if not_started is not None:
+            self._start_failures += 1
+            self._start_failure = not_started
             return not_started
+        self._start_failures = 0
         start = time.perf_counter()
         try:
             result: CaseResult = self._worker.call(lambda: self._execute(item), self.timeout)
@@ -251,7 +270,6 @@ class Runner:
         case = item.case
         request = StartRequest(case=case.id, era=item.era, setup=case.setup,
                                cards=self.cards_for(case))
-        step: Step | None = None
         self._at = None
         try:
             session = self.adapter.start(request)
@@ -266,7 +284,25 @@ class Runner:
             return self._result(item, "errored", message=f"setup failed: {_short(exc)}",
                                 detail=traceback.format_exc())
         try:
-            for step in case.steps:
+            verdict = self._steps(item, session)
+        finally:
+            ended = _end(session)
+        if ended is None:
+            return verdict
+        # The engine broke on 'end' (it crashed, hung or replied garbage): a verdict reached
+        # before stands only if the case did not pass, and the breakage is reported either way.
+        note = f"the engine failed to end the case: {_first_line(ended)}"
+        if verdict.result == "passed":
+            return self._result(item, "errored", message=f"after the last step: {note}",
+                                detail=str(ended))
+        verdict.detail = (verdict.detail + "\n" if verdict.detail else "") + note
+        return verdict
+
+    def _steps(self, item: WorkItem, session: Any) -> CaseResult:
+        """Run the case's steps on ``session``: the case's verdict."""
+        step: Step | None = None
+        try:
+            for step in item.case.steps:
                 self._at = step
                 verdict = self._step(item, session, step)
                 if verdict is not None:
@@ -287,11 +323,6 @@ class Runner:
                                 message=f"step {_index(step)} ({_describe(step)}): "
                                         f"{_short(exc)}",
                                 detail=traceback.format_exc())
-        finally:
-            try:
-                session.close()
-            except Exception:
-                pass
 
     def _step(self, item: WorkItem, session: Any, step: Step) -> CaseResult | None:
         where = f"step {step.index} ({step.describe()})"
@@ -310,6 +341,18 @@ class Runner:
             return None
         return self._result(item, "failed", step=step.index, expected=miss.expected,
                             observed=miss.observed, message=f"{where}: {miss.message}")
+
+
+def _end(session: Any) -> ProtocolError | None:
+    """Close ``session``; a protocol breakage while the engine ends the case (a crash on
+    ``end``) is returned, any other exception from ``close`` ignored (the verdict stands)."""
+    try:
+        session.close()
+    except ProtocolError as exc:
+        return exc
+    except Exception:
+        pass
+    return None
 
 
 def _abort(adapter: Adapter) -> str:

@@ -6,6 +6,7 @@ collects every problem as a located :class:`~conformance.errors.SpecError` inste
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -162,8 +163,27 @@ def _not_json(data: Mapping[str, Any], path: Path) -> list[SpecError]:
             for code, message, where, hint in found]
 
 
+def _card_files(root: Path, spec: Spec) -> list[Path]:
+    """The card files of the spec at ``root``. A card directory that exists but cannot be
+    listed (no permission, not a directory) is a located error, never an empty catalog."""
+    directory = root / "cards"
+    try:
+        with os.scandir(directory) as entries:
+            names = [e.name for e in entries
+                     if e.name.endswith(".toml") and not e.name.startswith(".")]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        spec.errors.append(SpecError(
+            "unreadable", f"cannot list the card directory: {exc.strerror or exc}",
+            file=str(directory), hint="every card the cases name is read from here; make it "
+            "a readable directory"))
+        return []
+    return sorted(directory / name for name in names)
+
+
 def _load_cards(root: Path, spec: Spec) -> None:
-    for path in sorted((root / "cards").glob("*.toml")):
+    for path in _card_files(root, spec):
         data, errors = read_toml(path, "card")
         if data and not errors:
             errors = _not_json(data, path)  # cards go to engines as JSON
