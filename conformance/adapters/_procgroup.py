@@ -29,9 +29,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-__all__ = ["EngineProcess", "forget_inherited", "isolation_prefix", "kill_all_engines",
-           "live_engines",
-           "scrub_own_environ"]
+__all__ = ["EngineProcess", "drop_dumpable", "forget_inherited", "is_dumpable",
+           "isolation_prefix", "kill_all_engines", "live_engines", "scrub_own_environ"]
 
 _live_lock = threading.Lock()
 _live: set[EngineProcess] = set()
@@ -48,6 +47,7 @@ class EngineProcess:
     def __init__(self, argv: Sequence[str], *, env: Mapping[str, str] | None,
                  cwd: str | None, isolate: bool = False) -> None:
         scrub_own_environ()
+        drop_dumpable()
         command = [*isolation_prefix(), *argv] if isolate else list(argv)
         posix = os.name == "posix"
         self.popen = subprocess.Popen(
@@ -175,3 +175,41 @@ def scrub_own_environ() -> bool:
             return False
         _scrubbed = True
         return True
+
+
+#: ``prctl`` options (``<linux/prctl.h>``).
+_PR_GET_DUMPABLE = 3
+_PR_SET_DUMPABLE = 4
+
+
+def _prctl(option: int, value: int = 0) -> int:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    result: int = libc.prctl(option, value, 0, 0, 0)
+    return result
+
+
+def drop_dumpable() -> bool:
+    """Make this process non-dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``): its
+    ``/proc/<pid>/mem``, ``environ``, ``fd/`` and the rest become root's, so an engine of the
+    same user can neither read the harness's memory (its secrets) nor open its terminal through
+    ``/proc/<pid>/fd/1``, nor attach a debugger to it. An engine is not affected (``execve``
+    makes it dumpable again). Returns whether this process is now non-dumpable; called before
+    every engine starts (idempotent)."""
+    if not sys.platform.startswith("linux") or os.environ.get("MTGCONF_KEEP_DUMPABLE"):
+        return False
+    try:
+        return _prctl(_PR_SET_DUMPABLE, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def is_dumpable() -> bool | None:
+    """Whether this process is dumpable (None where that cannot be asked)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return _prctl(_PR_GET_DUMPABLE) == 1
+    except (OSError, AttributeError):
+        return None

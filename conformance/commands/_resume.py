@@ -65,25 +65,25 @@ def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: Adapter
             out.print(f"[red]error[/red] cannot write --report {quoted(args.report)}: "
                       f"{text(exc)}")
             return False, [], [], None
-    shown = quoted(path)
+    where = quoted(path)
     if args.report is not None and os.path.realpath(args.report) != os.path.realpath(path):
         out.print("[red]error[/red] --resume appends to its own report; give --report the same "
                   "file or leave it out")
         return False, [], [], None
     if not path.is_file():
-        out.print(f"[red]error[/red] no report to resume at {shown}")
+        out.print(f"[red]error[/red] no report to resume at {where}")
         return False, [], [], None
     try:
         writer = JsonlWriter(path, append=True)
         dropped = repair_report(path)
         found = load_report(path)
     except OSError as exc:
-        out.print(f"[red]error[/red] cannot resume {shown}: {text(exc)}")
+        out.print(f"[red]error[/red] cannot resume {where}: {text(exc)}")
         return False, [], [], None
     problem = _refusal(found, info, header)
     if problem:
         writer.close()
-        out.print(f"[red]error[/red] cannot resume {shown}: {text(problem[0])}")
+        out.print(f"[red]error[/red] cannot resume {where}: {text(problem[0])}")
         for line in problem[1:]:
             out.print(f"  {text(line)}", soft_wrap=True)
         return False, [], [], None
@@ -100,7 +100,7 @@ def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: Adapter
     if outside:
         note += (f"; {outside} record(s) of cases outside this run's selection ignored "
                  "(left in the file)")
-    out.print(f"resuming {shown}: {len(done)} result(s) kept, {len(todo)} to run{note}")
+    out.print(f"resuming {where}: {len(done)} result(s) kept, {len(todo)} to run{note}")
     return True, done, todo, writer
 
 

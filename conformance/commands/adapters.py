@@ -8,7 +8,7 @@ from rich.markup import escape
 
 from ..adapters import available_adapters, resolve_adapter
 from ..errors import AdapterError
-from ._common import console
+from ._common import console, shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,8 +22,8 @@ def run(args: argparse.Namespace) -> int:
             adapter = resolve_adapter(name)
             info = adapter.info()
             adapter.close()
-            out.print(f"[bold]{name}[/bold] ({target}) {info.version}: eras "
-                      f"{', '.join(info.eras)}; {len(info.features)} features")
+            out.print(f"[bold]{shown(name)}[/bold] ({shown(target)}) {shown(info.version)}: "
+                      f"eras {shown(', '.join(info.eras))}; {len(info.features)} features")
         except AdapterError as exc:
             out.print(f"[bold]{escape(name)}[/bold] ({escape(target)}): [yellow]unavailable"
                       f"[/yellow] ({escape(str(exc).splitlines()[0])})", soft_wrap=True)

@@ -20,7 +20,7 @@ from ..adapters import resolve_adapter
 from ..errors import AdapterError
 from ..reports.jsonl import read_report
 from . import _options as opt
-from ._common import console
+from ._common import console, shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     out = console()
     s = cov["summary"]
-    out.print(f"{s['rulings']} rulings, {s['cases']} cases, judged by {judged}: "
+    out.print(f"{s['rulings']} rulings, {s['cases']} cases, judged by {shown(judged)}: "
               + ", ".join(f"{s[b]} {b}" for b in BUCKETS), soft_wrap=True)
     table = Table(title="Rulings by era", title_justify="left")
     table.add_column("era")
@@ -91,18 +91,20 @@ def run(args: argparse.Namespace) -> int:
     for bucket in BUCKETS:
         ids = [rid for rid, e in cov["rulings"].items() if e["bucket"] == bucket]
         if ids:
-            out.print(f"[bold]{bucket}[/bold] ({len(ids)}): {', '.join(ids)}", soft_wrap=True)
+            out.print(f"[bold]{bucket}[/bold] ({len(ids)}): {shown(', '.join(ids), 10**6)}",
+                      soft_wrap=True)
     missing = {rid: e["missing_eras"] for rid, e in cov["rulings"].items()
                if e["missing_eras"] and e["bucket"] not in ("no-case", "not-testable")}
     if missing:
         out.print("[bold]eras still without a case[/bold]: " + "; ".join(
-            f"{rid} ({', '.join(eras)})" for rid, eras in missing.items()), soft_wrap=True)
+            f"{shown(rid)} ({shown(', '.join(eras))})" for rid, eras in missing.items()),
+            soft_wrap=True)
     for rid, e in cov["rulings"].items():
         if e["bucket"] == "not-testable":
-            out.print(f"  {rid}: not testable: {e.get('reason')}", soft_wrap=True)
+            out.print(f"  {shown(rid)}: not testable: {shown(e.get('reason'))}", soft_wrap=True)
     _print_rules(out, cov, args)
     if args.html is not None:
-        out.print(f"CR map written to {args.html}", soft_wrap=True)
+        out.print(f"CR map written to {shown(args.html)}", soft_wrap=True)
     return 0
 
 
@@ -114,8 +116,8 @@ def _print_rules(out: Any, cov: dict[str, Any], args: argparse.Namespace) -> Non
     out.print(section_table(cov["rule_map"]))
     if args.rules:
         out.print(rule_group_table(cov["rule_map"]))
-    shown = RULE_BUCKETS if args.rules else ("testable-failing", "testable-not-run")
-    for bucket in shown:
+    listed = RULE_BUCKETS if args.rules else ("testable-failing", "testable-not-run")
+    for bucket in listed:
         nums = [n for n, e in cov["rules"].items() if e["bucket"] == bucket]
         if nums:
             out.print(f"  CR {bucket} ({len(nums)}): {', '.join(nums)}", soft_wrap=True)

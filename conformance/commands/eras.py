@@ -11,7 +11,7 @@ from rich.markup import escape
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import load_cases
 
-from ._common import console
+from ._common import console, shown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,13 +34,13 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     for row in rows:
         out.print(f"[bold]{escape(str(row['id']))}[/bold]  {escape(str(row['name']))}; "
-                  f"{row['date']}; {row['cases']} cases", highlight=False, soft_wrap=True)
+                  f"{shown(row['date'])}; {row['cases']} cases", highlight=False, soft_wrap=True)
         if row["terminology"]:
             out.print(f"  terms: {escape(str(row['terminology']))}", highlight=False,
                       soft_wrap=True)
         switches = row["switches"]
         assert isinstance(switches, dict)
         for key, value in switches.items():
-            out.print(f"  {key} = {escape(str(value))}", highlight=False)
+            out.print(f"  {shown(key)} = {escape(str(value))}", highlight=False)
     out.print("Run one era with --era ID; an adapter declares the eras it implements.")
     return 0

@@ -25,7 +25,7 @@ from conformance.spec.model import Case
 
 from ..adapters import resolve_adapter
 from ..errors import AdapterError
-from ._common import console
+from ._common import console, shown
 from ._exit import USAGE
 
 
@@ -153,5 +153,5 @@ def _print(rows: list[dict[str, Any]], ranking: list[Unlock] | None,
         for u in ranking:
             nxt.add_row(escape(describe(u.blocker)), str(u.alone), str(u.blocks))
         out.print(nxt)
-    out.print(f"failure classes (a case's reject = ...): {', '.join(spec.failures)}",
+    out.print(f"failure classes (a case's reject = ...): {shown(', '.join(spec.failures))}",
               highlight=False, soft_wrap=True)

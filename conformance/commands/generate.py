@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         for fam in chosen:
             out.print(f"{fam.name:32} {fam.area:16} {','.join(fam.eras):22} "
-                      f"{' '.join(fam.rulings):24} {fam.title}", soft_wrap=True)
+                      f"{' '.join(fam.rulings):24} {shown(fam.title)}", soft_wrap=True)
         out.print(f"{len(chosen)} families")
         return 0
     if args.out is None:

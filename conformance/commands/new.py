@@ -25,7 +25,7 @@ from conformance.spec.paths import inside_package as _inside_package
 from conformance.spec.paths import locate_spec
 from conformance.spec.tomlio import canonical_json
 
-from ._common import console
+from ._common import console, quoted, shown
 
 __all__ = ["features_for", "render_scaffold", "title_from_statement"]
 
@@ -239,27 +239,29 @@ def run(args: argparse.Namespace) -> int:
         (r for r in spec.rulings.values() if r.id.casefold() == args.ruling.casefold()), None)
     if ruling is None:
         close = [r for r in spec.rulings if r.split("-")[0] == args.ruling.split("-")[0].upper()]
-        err.print(f"error: unknown ruling id {args.ruling!r}"
-                  + (f" (did you mean: {', '.join(close[:8])}?)" if close else
+        err.print(f"error: unknown ruling id {quoted(args.ruling)}"
+                  + (f" (did you mean: {shown(', '.join(close[:8]))}?)" if close else
                      " (ruling ids are listed in spec/rulings.toml)"))
         return 2
     if not ruling.testable:
-        err.print(f"note: the catalog marks {ruling.id} not testable: {ruling.not_testable}")
+        err.print(f"note: the catalog marks {shown(ruling.id)} not testable: "
+                  f"{shown(ruling.not_testable)}")
     eras = list(ruling.eras)
     if args.era:
         if args.era not in spec.eras:
-            err.print(f"error: unknown era {args.era!r} (known: {', '.join(spec.eras)})")
+            err.print(f"error: unknown era {quoted(args.era)} (known: "
+                      f"{shown(', '.join(spec.eras))})")
             return 2
         eras = [args.era]
     area = args.area or ruling.area
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", area):
-        err.print(f"error: area {area!r} must be lower-case words joined by '-'")
+        err.print(f"error: area {quoted(area)} must be lower-case words joined by '-'")
         return 2
     stem = ruling.id.casefold() + (f"-{eras[0]}" if len(eras) == 1 else "")
     if args.output is not None and args.output.suffix == ".toml":
         path = args.output
         if path.exists() and not args.force:
-            err.print(f"error: {path} exists (use --force to overwrite)")
+            err.print(f"error: {shown(path)} exists (use --force to overwrite)")
             return 2
     else:
         directory = args.output if args.output is not None else spec.cases_dir() / area
@@ -278,7 +280,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, "utf-8")
-    out.print(f"wrote {path} (case {case_id})", soft_wrap=True)
-    out.print(f"next: add the setup and steps, then [bold]mtgconf validate {path} "
+    out.print(f"wrote {shown(path)} (case {shown(case_id)})", soft_wrap=True)
+    out.print(f"next: add the setup and steps, then [bold]mtgconf validate {shown(path)} "
               "--check-reference[/bold]", soft_wrap=True)
     return 0
