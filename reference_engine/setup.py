@@ -163,7 +163,7 @@ def _add_effect(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         duration=str(entry.get("duration", "permanent")),
         condition=entry.get("condition"),
     )
-    effect.operation  # noqa: B018 - raises SetupError now for an unknown effect type
+    effect.layer  # noqa: B018 - raises SetupError now for an unknown effect type
     state.effects.append(effect)
 
 

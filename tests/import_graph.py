@@ -10,10 +10,12 @@ module, else of ``pkg``.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-__all__ = ["cycles", "import_graph", "upward_imports"]
+__all__ = ["cycles", "house_graph", "import_graph", "reaches_into", "tier_breaches",
+           "undocumented_modules", "upward_imports"]
 
 
 def _module_name(root: Path, path: Path) -> tuple[str, bool]:
@@ -22,6 +24,12 @@ def _module_name(root: Path, path: Path) -> tuple[str, bool]:
     if is_init:
         parts.pop()
     return ".".join(parts), is_init
+
+
+@functools.cache
+def _parse(path: Path) -> ast.Module:
+    """The syntax tree of ``path`` (parsed once per test session)."""
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
@@ -33,16 +41,17 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return inside
 
 
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Module -> the modules of the same top package it imports at run time."""
+def import_graph(root: Path, *, typing: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of the same top package it imports at run time (with ``typing``,
+    also those it imports only for type checking, under ``if TYPE_CHECKING:``)."""
     top = root.name
     files = sorted(root.rglob("*.py"))
     modules = {_module_name(root, f)[0] for f in files}
     graph: dict[str, set[str]] = {}
     for path in files:
         name, is_init = _module_name(root, path)
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        skip = _type_checking_nodes(tree)
+        tree = _parse(path)
+        skip = set() if typing else _type_checking_nodes(tree)
         package = name if is_init else name.rpartition(".")[0]
         edges: set[str] = set()
         for node in ast.walk(tree):
@@ -128,3 +137,98 @@ def upward_imports(graph: Mapping[str, Iterable[str]], order: list[str],
             if rank_of(b) > rank_of(a):
                 found.append(f"{a} -> {b}")
     return found
+
+
+def house_graph(root: Path, packages: Iterable[str], *, typing: bool = True
+                ) -> dict[str, set[str]]:
+    """Module -> the modules it imports, across the top packages ``packages`` under ``root``
+    (``typing``: counting imports made only for type checking)."""
+    names = list(packages)
+    graphs = {p: import_graph(root / p, typing=typing) for p in names}
+    modules = {m for g in graphs.values() for m in g}
+    graph: dict[str, set[str]] = {}
+    for package in names:
+        for path in sorted((root / package).rglob("*.py")):
+            name, _ = _module_name(root / package, path)
+            tree = _parse(path)
+            skip = set() if typing else _type_checking_nodes(tree)
+            edges = set(graphs[package].get(name, set()))
+            for node in ast.walk(tree):
+                if id(node) in skip:
+                    continue
+                targets: list[str] = []
+                if isinstance(node, ast.Import):
+                    targets = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    targets = [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+                for target in targets:
+                    if target.split(".")[0] in names and target.split(".")[0] != package:
+                        edges.add(target if target in modules else _owner(target, modules))
+            edges.discard(name)
+            graph[name] = {e for e in edges if e in modules}
+    return graph
+
+
+def _owner(target: str, modules: set[str]) -> str:
+    """The longest module name ``target`` starts with (``pkg.mod.name`` -> ``pkg.mod``)."""
+    parts = target.split(".")
+    while parts and ".".join(parts) not in modules:
+        parts.pop()
+    return ".".join(parts)
+
+
+def tier_breaches(graph: Mapping[str, Iterable[str]], tiers: list[list[str]]) -> list[str]:
+    """Imports from a lower tier into a higher one. ``tiers`` lists, lowest first, the module
+    prefixes of each tier; a module belongs to the tier of its longest matching prefix."""
+    def tier_of(module: str) -> int:
+        best, rank = -1, -1
+        for i, prefixes in enumerate(tiers):
+            for p in prefixes:
+                if (module == p or module.startswith(p + ".")) and len(p) > best:
+                    best, rank = len(p), i
+        return rank
+
+    return [f"{a} -> {b}" for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if tier_of(b) > tier_of(a) >= 0]
+
+
+def reaches_into(graph: Mapping[str, Iterable[str]], importer: str, target: str,
+                 allowed: Mapping[str, Iterable[str]]) -> list[str]:
+    """Imports by modules under ``importer`` of modules under ``target`` that ``allowed`` does
+    not list for that importing module (``allowed``: module -> the target modules it may
+    import; a target ``pkg`` allows only the package itself, ``pkg.*`` everything below)."""
+    found = []
+    for a, targets in sorted(graph.items()):
+        if not (a == importer or a.startswith(importer + ".")):
+            continue
+        for b in sorted(targets):
+            if not (b == target or b.startswith(target + ".")):
+                continue
+            ok = allowed.get(a, ())
+            if not any(b == x or (x.endswith(".*") and b.startswith(x[:-1])) for x in ok):
+                found.append(f"{a} -> {b}")
+    return found
+
+
+def undocumented_modules(root: Path, packages: Iterable[str], doc: str) -> list[str]:
+    """Modules of ``packages`` that ``doc`` (docs/architecture.md) does not name: a module of
+    a subpackage must appear in backticks in its package's table row (``| n | `pkg/` | ...``),
+    a top-level module as ``name.py`` anywhere in the text."""
+    import re
+
+    rows: dict[str, set[str]] = {}
+    for line in doc.splitlines():
+        m = re.match(r"\| *[0-9a-z]+ *\| *`([a-z_]+)/` *\|", line)
+        if m:
+            rows.setdefault(m.group(1), set()).update(
+                re.findall(r"`([A-Za-z_][A-Za-z_0-9]*)`", line))
+    missing = []
+    for top in packages:
+        for sub in sorted((root / top).iterdir()):
+            if sub.is_dir() and (sub / "__init__.py").exists():
+                for f in sorted(sub.glob("*.py")):
+                    if f.stem != "__init__" and f.stem not in rows.get(sub.name, set()):
+                        missing.append(f"{top}/{sub.name}/{f.name}")
+            elif sub.suffix == ".py" and sub.stem != "__init__" and f"`{sub.name}`" not in doc:
+                missing.append(f"{top}/{sub.name}")
+    return missing

@@ -50,8 +50,8 @@ from reference_engine.triggers.abilities import log_became_targets
 from reference_engine.turn.priority import give_priority
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = [
     "Activation",
@@ -255,7 +255,7 @@ def activate(state: GameState, act: Activation) -> None:
 
 
 @action("activate")
-def _activate(game: Game, a: Mapping[str, Any]) -> None:
+def _activate(game: GameView, a: Mapping[str, Any]) -> None:
     """Activate an ability of a permanent (CR 602; mana abilities CR 605 resolve at once)."""
     state = game.state
     player = game.player(a.get("player", state.priority_player))
@@ -270,7 +270,7 @@ def _activate(game: Game, a: Mapping[str, Any]) -> None:
 
 
 @query("can_activate")
-def _can_activate(game: Game, q: Mapping[str, Any]) -> bool:
+def _can_activate(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``player`` (default: the controller) could activate ability ``ability`` of
     ``object`` now, targets aside (CR 602.2, 107.5, 302.6)."""
     source = game.object(q.get("object"))
@@ -330,13 +330,13 @@ def ability_text(ability: Mapping[str, Any]) -> str:
 
 
 @query("activated_abilities")
-def _activated_abilities(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _activated_abilities(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The object's activated abilities (mana abilities included) as text, in index order."""
     obj = game.object(q.get("object"))
     return [ability_text(a) for a in activated_abilities(game.state, obj)]
 
 
 @query("summoning_sick")
-def _summoning_sick(game: Game, q: Mapping[str, Any]) -> bool:
+def _summoning_sick(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether a creature is affected by summoning sickness now (CR 302.6)."""
     return is_summoning_sick(game.state, game.object(q.get("object")))

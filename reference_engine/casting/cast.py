@@ -60,7 +60,7 @@ from reference_engine.triggers.abilities import log_became_targets
 from reference_engine.turn.priority import give_priority
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.core.handlers import GameView
 
 __all__ = ["FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana", "plan_cast",
            "slot_capacity", "target_ref"]
@@ -566,7 +566,7 @@ def cast_spell(state: GameState, a: Mapping[str, Any], *,
 
 
 @action("cast")
-def _cast(game: Game, a: Mapping[str, Any]) -> None:
+def _cast(game: GameView, a: Mapping[str, Any]) -> None:
     """Cast a spell (CR 601.2): announce half, alternative cost, kicker, X and targets, then
     pay the total cost from the mana pool. Rejected: ``timing``, ``cannot-cast``,
     ``illegal-choice``, ``illegal-target``, ``cannot-pay``."""

@@ -45,8 +45,8 @@ from reference_engine.resolution.stack import is_legal_target, spell_ability
 from reference_engine.triggers.abilities import log_became_targets, trigger_matcher
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import Event, GameState
-    from reference_engine.game import Game
 
 __all__ = ["copy_spell", "x_for"]
 
@@ -194,7 +194,7 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     "transformed": "bool: it enters with its back face up (CR 712.14, 712.14a)"},
     cr=("110.2", "614.12", "712.14", "712.14a"),
     example='{type = "put_onto_battlefield", object = "delver", transformed = true}')
-def _put_onto_battlefield_action(game: Game, a: Mapping[str, Any]) -> None:
+def _put_onto_battlefield_action(game: GameView, a: Mapping[str, Any]) -> None:
     """An effect from outside the case puts a card onto the battlefield from any zone (as a
     resolving "put onto the battlefield" effect would: replacement effects apply, 614.12, and
     triggers see it enter); ``transformed``: back face up, which only a transforming

@@ -16,17 +16,17 @@ from reference_engine.resolution.stack import is_legal_target, spell_ability
 from reference_engine.turn.queries import stack_name
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.core.handlers import GameView
 
 __all__: list[str] = []
 
 
-def _proposal(game: Game, q: Mapping[str, Any]) -> Mapping[str, Any]:
+def _proposal(game: GameView, q: Mapping[str, Any]) -> Mapping[str, Any]:
     return {k: v for k, v in q.items() if k != "query"}
 
 
 @query("total_cost")
-def _total_cost(game: Game, q: Mapping[str, Any]) -> str | None:
+def _total_cost(game: GameView, q: Mapping[str, Any]) -> str | None:
     """The total cost (CR 601.2f) of a proposed cast (``object``, ``player``, ``half``,
     ``alternative``, ``kicked``, ``x``, and ``targets`` when the cost counts them), without
     casting it: e.g. ``"{G}{G}"``; null if the proposal itself is illegal (a half it doesn't
@@ -42,7 +42,7 @@ def _total_cost(game: Game, q: Mapping[str, Any]) -> str | None:
 
 
 @query("can_cast")
-def _can_cast(game: Game, q: Mapping[str, Any]) -> bool:
+def _can_cast(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the cast action with these fields would be allowed now (nothing changes)."""
     trial = snapshot(game.state)
     offer_choices(trial, q.get("choices"))
@@ -54,20 +54,20 @@ def _can_cast(game: Game, q: Mapping[str, Any]) -> bool:
 
 
 @query("kicked")
-def _kicked(game: Game, q: Mapping[str, Any]) -> bool:
+def _kicked(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether a spell or permanent is kicked (CR 702.33d)."""
     return game.object(q.get("object")).kicked > 0
 
 
 @query("times_kicked")
-def _times_kicked(game: Game, q: Mapping[str, Any]) -> int:
+def _times_kicked(game: GameView, q: Mapping[str, Any]) -> int:
     """How many times a spell's kicker cost was paid (CR 702.33d; more than 1 only with
     multikicker, 702.33c)."""
     return game.object(q.get("object")).kicked
 
 
 @query("cast_half")
-def _cast_half(game: Game, q: Mapping[str, Any]) -> Any:
+def _cast_half(game: GameView, q: Mapping[str, Any]) -> Any:
     """The name of the half being cast of a split-card spell (CR 709.3), or null."""
     obj = game.object(q.get("object"))
     if obj.zone != "stack" or obj.cast_half is None:
@@ -76,7 +76,7 @@ def _cast_half(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("x")
-def _x(game: Game, q: Mapping[str, Any]) -> int:
+def _x(game: GameView, q: Mapping[str, Any]) -> int:
     """The value of X: the announced value on the stack, 0 everywhere else (CR 107.3)."""
     obj = game.object(q.get("object"))
     return int(obj.x or 0) if obj.zone == "stack" else 0
@@ -92,14 +92,14 @@ def _label(state: GameState, ref: Mapping[str, Any]) -> str:
 
 
 @query("targets")
-def _targets(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _targets(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The targets of a spell or ability on the stack (CR 601.2c): handles or player names."""
     obj = game.object(q.get("object"))
     return [_label(game.state, r) for r in obj.targets]
 
 
 @query("stack_objects")
-def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _stack_objects(game: GameView, q: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The stack, bottom first (CR 405.2): for each object its name, controller, whether it is
     a copy (707.10) and kicked (702.33d), and its targets."""
     state = game.state
@@ -116,7 +116,7 @@ def _stack_objects(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 @query("legal_target")
-def _legal_target(game: Game, q: Mapping[str, Any]) -> bool:
+def _legal_target(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``target`` (a handle or player) is now a legal target for slot ``slot`` (default
     the first) of the spell or ability ``object`` on the stack (CR 115, 608.2b)."""
     state = game.state

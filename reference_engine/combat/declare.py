@@ -57,9 +57,9 @@ from reference_engine.turn.priority import advance_step, give_priority
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
-    from reference_engine.game import Game
 
 __all__ = [
     "ATTACK_DECLARATION_CHECKS",
@@ -277,7 +277,7 @@ def _move_to(state: GameState, step: str) -> None:
         advance_step(state)
 
 
-def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, Any]]:
+def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObject, Any]]:
     state = game.state
     out: list[tuple[GameObject, Any]] = []
     seen: set[int] = set()
@@ -313,7 +313,7 @@ def _parse_attackers(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject,
 
 
 @action("declare_attackers")
-def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
+def _declare_attackers(game: GameView, a: Mapping[str, Any]) -> None:
     """Declare attackers (CR 508.1), moving to the declare attackers step if needed, or in
     that step as it begins (no one has priority until the declaration is made, 508.2); choices
     asked meanwhile (e.g. ``trigger_order``) come from the action's ``choices``."""
@@ -324,7 +324,7 @@ def _declare_attackers(game: Game, a: Mapping[str, Any]) -> None:
         withdraw_choices(game.state)
 
 
-def _attack_action(game: Game, a: Mapping[str, Any]) -> None:
+def _attack_action(game: GameView, a: Mapping[str, Any]) -> None:
     state = game.state
     player = game.player(a.get("player", state.active_player))
     if player != state.active_player:
@@ -413,7 +413,7 @@ def _attack_with_nothing(state: GameState) -> None:
     give_priority(state, state.active_player)  # 508.2
 
 
-def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, GameObject]]:
+def _parse_blocks(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObject, GameObject]]:
     raw = a.get("blockers", {})
     pairs: list[tuple[Any, Any]]
     if isinstance(raw, Mapping):
@@ -434,7 +434,7 @@ def _parse_blocks(game: Game, a: Mapping[str, Any]) -> list[tuple[GameObject, Ga
 
 
 @action("declare_blockers")
-def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
+def _declare_blockers(game: GameView, a: Mapping[str, Any]) -> None:
     """Declare blockers (CR 509.1), moving to the declare blockers step if needed, or in
     that step as it begins (no one has priority until the declaration is made, 509.2); choices
     asked meanwhile come from the action's ``choices``."""
@@ -445,7 +445,7 @@ def _declare_blockers(game: Game, a: Mapping[str, Any]) -> None:
         withdraw_choices(game.state)
 
 
-def _block_action(game: Game, a: Mapping[str, Any]) -> None:
+def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
     state = game.state
     record = combat(state)
     if state.step not in ("declare-attackers", "declare-blockers") or record[
@@ -608,13 +608,13 @@ def _label(state: GameState, ref: Any) -> Any:
 
 
 @query("attackers")
-def _q_attackers(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _q_attackers(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Handles of the attacking creatures, in declaration order (CR 506.4)."""
     return [game.state.objects[oid].name_for_log for oid in attackers(game.state)]
 
 
 @query("blockers")
-def _q_blockers(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _q_blockers(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Handles of the creatures blocking ``object``, or of every blocking creature."""
     state = game.state
     if q.get("object") is not None:
@@ -625,7 +625,7 @@ def _q_blockers(game: Game, q: Mapping[str, Any]) -> list[str]:
 
 
 @query("attacking")
-def _q_attacking(game: Game, q: Mapping[str, Any]) -> Any:
+def _q_attacking(game: GameView, q: Mapping[str, Any]) -> Any:
     """What ``object`` is attacking (a player or a handle), or null if it isn't attacking."""
     obj = game.object(q.get("object"))
     target = attackers(game.state).get(obj.id)
@@ -633,7 +633,7 @@ def _q_attacking(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("blocking")
-def _q_blocking(game: Game, q: Mapping[str, Any]) -> Any:
+def _q_blocking(game: GameView, q: Mapping[str, Any]) -> Any:
     """The handle of the creature ``object`` is blocking, or null."""
     obj = game.object(q.get("object"))
     target = blocking(game.state).get(obj.id)
@@ -641,13 +641,13 @@ def _q_blocking(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("is_blocked")
-def _q_is_blocked(game: Game, q: Mapping[str, Any]) -> bool:
+def _q_is_blocked(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the attacking ``object`` is blocked (CR 509.1h)."""
     return is_blocked(game.state, game.object(q.get("object")).id)
 
 
 @query("can_attack")
-def _q_can_attack(game: Game, q: Mapping[str, Any]) -> bool:
+def _q_can_attack(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``object`` could be declared as an attacker now by its controller (508.1a)."""
     state = game.state
     obj = game.object(q.get("object"))
@@ -655,7 +655,7 @@ def _q_can_attack(game: Game, q: Mapping[str, Any]) -> bool:
 
 
 @query("can_block")
-def _q_can_block(game: Game, q: Mapping[str, Any]) -> bool:
+def _q_can_block(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``object`` could block ``attacker`` (CR 509.1a-b)."""
     state = game.state
     obj = game.object(q.get("object"))

@@ -44,9 +44,9 @@ from reference_engine.resolution.stack import run_effect
 from reference_engine.triggers.abilities import KEYWORD_TRIGGERS, trigger_matcher
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
-    from reference_engine.game import Game
 
 __all__: list[str] = []
 
@@ -296,7 +296,7 @@ def _cast_noncreature(state: GameState, obj: GameObject, spec: Mapping[str, Any]
 # -- queries ---------------------------------------------------------------------------------------
 
 @query("damage_events")
-def _q_damage_events(game: Game, q: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _q_damage_events(game: GameView, q: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Damage dealt so far this game, in order: ``{source, target, amount, combat}`` with case
     handles or player names (CR 120); ``combat = true`` keeps only combat damage."""
     out = []

@@ -14,9 +14,9 @@ from reference_engine.core.state import STEPS
 from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
            "LAND_PLAY_RESTRICTIONS", "PREGAME_ACTIONS", "PREGAME_KEY", "QUERIES",
@@ -24,8 +24,8 @@ __all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
            "block_restriction", "cast_restriction", "land_play_restriction", "on_step", "query",
            "setup_hook", "skip_step", "step_decision"]
 
-ActionHandler = Callable[["Game", Mapping[str, Any]], None]
-QueryHandler = Callable[["Game", Mapping[str, Any]], Any]
+ActionHandler = Callable[["GameView", Mapping[str, Any]], None]
+QueryHandler = Callable[["GameView", Mapping[str, Any]], Any]
 SetupHook = Callable[["GameState", Mapping[str, Any]], None]
 
 ACTIONS: dict[str, ActionHandler] = {}

@@ -19,7 +19,7 @@ from reference_engine.core.objects import PER_PLAYER_ZONES, SHARED_ZONES, ZONES,
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
-    from reference_engine.layers.effects import ContinuousEffect
+    from reference_engine.core.continuous import ContinuousEffect
 
 __all__ = ["AFTER_MOVE_HOOKS", "BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS",
            "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "snapshot"]

@@ -22,8 +22,8 @@ from reference_engine.sba.checks import state_based_action
 from reference_engine.sba.counters import MINUS
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["POISON_KEY", "poison"]
 
@@ -72,6 +72,6 @@ def _poisoned(state: GameState) -> bool:
 
 
 @query("poison")
-def _q_poison(game: Game, q: Mapping[str, Any]) -> int:
+def _q_poison(game: GameView, q: Mapping[str, Any]) -> int:
     """How many poison counters ``player`` has (CR 122.1f)."""
     return poison(game.state, game.player(q.get("player")))

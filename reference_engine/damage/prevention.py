@@ -41,8 +41,8 @@ from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["SHIELDS_KEY", "add_shield"]
 
@@ -259,7 +259,7 @@ def _prevent_all_damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 
 @query("shields")
-def _q_shields(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _q_shields(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Sources that ``player``'s unused prevention shields watch this turn (CR 615.7)."""
     player = game.player(q.get("player"))
     return [str(s["label"]) for s in game.state.extra.get(SHIELDS_KEY, [])
@@ -267,7 +267,7 @@ def _q_shields(game: Game, q: Mapping[str, Any]) -> list[str]:
 
 
 @query("prevention_remaining")
-def _q_prevention_remaining(game: Game, q: Mapping[str, Any]) -> int:
+def _q_prevention_remaining(game: GameView, q: Mapping[str, Any]) -> int:
     """How much damage "prevent the next N" shields will still prevent this turn for
     ``player`` or ``object`` (CR 615.7)."""
     state = game.state

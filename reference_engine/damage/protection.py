@@ -33,9 +33,9 @@ from reference_engine.sba.checks import state_based_action
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = [
     "player_effects",
@@ -318,7 +318,7 @@ def _player_effect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 # -- queries --------------------------------------------------------------------------------------
 
 @query("protected_from")
-def _q_protected_from(game: Game, q: Mapping[str, Any]) -> bool:
+def _q_protected_from(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``object`` (or ``player``) has protection from ``source`` (CR 702.16)."""
     source = game.object(q.get("source"), field="source")
     if q.get("player") is not None:
@@ -327,6 +327,6 @@ def _q_protected_from(game: Game, q: Mapping[str, Any]) -> bool:
 
 
 @query("player_effects")
-def _q_player_effects(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _q_player_effects(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The types of the continuous effects on ``player``, in the order they apply (613.10)."""
     return [str(e.get("type")) for e in player_effects(game.state, game.player(q.get("player")))]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, evaluate
 from reference_engine.core.characteristics import Characteristics, in_family
+from reference_engine.core.continuous import OPERATION_LAYERS, ContinuousEffect
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import color_from_word
 from reference_engine.core.vocab_spec import Params, describe
@@ -31,6 +32,7 @@ __all__ = [
     "Operation",
     "add_rule_effect",
     "operation",
+    "operation_of",
 ]
 
 #: Layers and sublayers in the order they apply (CR 613.1, 613.4).
@@ -72,6 +74,7 @@ def operation(name: str, layer: str, *, params: Params = None, cr: tuple[str, ..
 
     def register(fn: Apply) -> Apply:
         OPERATIONS[name] = Operation(name, layer, fn)
+        OPERATION_LAYERS[name] = layer
         describe("operations", name, fn, params=params, cr=cr, example=example,
                  doc=f"Layer {layer}. {inspect.cleandoc(fn.__doc__ or '')}")
         return fn
@@ -79,39 +82,10 @@ def operation(name: str, layer: str, *, params: Params = None, cr: tuple[str, ..
     return register
 
 
-@dataclass
-class ContinuousEffect:
-    """A continuous effect (CR 611): an operation, what it affects, its timestamp and duration.
-
-    ``affected`` is either a list of object ids locked in when the effect began (CR 611.2c) or a
-    filter table evaluated continuously (static abilities, CR 611.3a).
-    """
-
-    op: Mapping[str, Any]
-    timestamp: int
-    affected: list[int] | Mapping[str, Any]
-    source: int | None = None
-    controller: str | None = None
-    duration: str = "permanent"  # "permanent" | "end-of-turn" | "static"
-    condition: Mapping[str, Any] | None = None
-    #: Characteristic-defining abilities apply first within their layer (CR 613.3).
-    cda: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def operation(self) -> Operation:
-        """The registered operation this effect performs."""
-        kind = str(self.op.get("type", ""))
-        try:
-            return OPERATIONS[kind]
-        except KeyError:
-            known = ", ".join(sorted(OPERATIONS))
-            raise SetupError(f"unknown effect type {kind!r} (known: {known})") from None
-
-    @property
-    def layer(self) -> str:
-        """The layer this effect applies in."""
-        return self.operation.layer
+def operation_of(effect: ContinuousEffect) -> Operation:
+    """The registered operation ``effect`` performs (a setup error for an unknown type)."""
+    effect.layer  # noqa: B018 - raises SetupError for an unknown effect type
+    return OPERATIONS[effect.kind]
 
 
 def _colors(params: Mapping[str, Any]) -> frozenset[Any]:

@@ -21,12 +21,12 @@ from reference_engine.layers.filters import FilterContext, check_filter, matches
 from reference_engine.layers.system import compute_all
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.core.handlers import GameView
 
 __all__ = ["color_identity", "describe"]
 
 
-def _two_sets(game: Game, chars: Characteristics) -> bool:
+def _two_sets(game: GameView, chars: Characteristics) -> bool:
     return bool(chars.halves) and game.era.is_("split_characteristics", "two-sets")
 
 
@@ -36,7 +36,7 @@ def _x(obj: GameObject) -> int:
 
 
 @query("mana_value")
-def _mana_value(game: Game, q: Mapping[str, Any]) -> Any:
+def _mana_value(game: GameView, q: Mapping[str, Any]) -> Any:
     """Mana value (CR 202.3); both answers for an Invasion-era split card (list)."""
     obj = game.object(q.get("object"))
     chars = game.chars(obj)
@@ -46,7 +46,7 @@ def _mana_value(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("mana_cost")
-def _mana_cost(game: Game, q: Mapping[str, Any]) -> Any:
+def _mana_cost(game: GameView, q: Mapping[str, Any]) -> Any:
     """Mana cost in Oracle notation (CR 202.1), "" for none; both costs for an Invasion-era
     split card (list)."""
     obj = game.object(q.get("object"))
@@ -57,84 +57,84 @@ def _mana_cost(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("colors")
-def _colors(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _colors(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Colors in WUBRG order (CR 105.2, 202.2)."""
     return colors_in_order(game.chars(game.object(q.get("object"))).colors)
 
 
 @query("is_multicolored")
-def _is_multicolored(game: Game, q: Mapping[str, Any]) -> bool:
+def _is_multicolored(game: GameView, q: Mapping[str, Any]) -> bool:
     """Two or more colors (CR 105.2b)."""
     return len(game.chars(game.object(q.get("object"))).colors) >= 2
 
 
 @query("is_monocolored")
-def _is_monocolored(game: Game, q: Mapping[str, Any]) -> bool:
+def _is_monocolored(game: GameView, q: Mapping[str, Any]) -> bool:
     """Exactly one color (CR 105.2a)."""
     return len(game.chars(game.object(q.get("object"))).colors) == 1
 
 
 @query("is_colorless")
-def _is_colorless(game: Game, q: Mapping[str, Any]) -> bool:
+def _is_colorless(game: GameView, q: Mapping[str, Any]) -> bool:
     """No color (CR 105.2c)."""
     return not game.chars(game.object(q.get("object"))).colors
 
 
 @query("name")
-def _name(game: Game, q: Mapping[str, Any]) -> str:
+def _name(game: GameView, q: Mapping[str, Any]) -> str:
     """The name; a split card off the stack shows both names joined by " // " (CR 709.4a)."""
     return game.chars(game.object(q.get("object"))).name
 
 
 @query("names")
-def _names(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _names(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Every name the object has (a split card off the stack has two, CR 709.4a)."""
     return list(game.chars(game.object(q.get("object"))).names)
 
 
 @query("types")
-def _types(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _types(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Card types (CR 205.2)."""
     return list(game.chars(game.object(q.get("object"))).types)
 
 
 @query("subtypes")
-def _subtypes(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _subtypes(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Subtypes (CR 205.3)."""
     return list(game.chars(game.object(q.get("object"))).subtypes)
 
 
 @query("supertypes")
-def _supertypes(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _supertypes(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Supertypes (CR 205.4)."""
     return list(game.chars(game.object(q.get("object"))).supertypes)
 
 
 @query("power")
-def _power(game: Game, q: Mapping[str, Any]) -> Any:
+def _power(game: GameView, q: Mapping[str, Any]) -> Any:
     """Power after layer 7 (CR 208, 613.4); null for an object without one."""
     return game.chars(game.object(q.get("object"))).power
 
 
 @query("toughness")
-def _toughness(game: Game, q: Mapping[str, Any]) -> Any:
+def _toughness(game: GameView, q: Mapping[str, Any]) -> Any:
     """Toughness after layer 7 (CR 208, 613.4); null for an object without one."""
     return game.chars(game.object(q.get("object"))).toughness
 
 
 @query("keywords")
-def _keywords(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _keywords(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Keyword abilities, sorted (CR 702)."""
     return sorted(game.chars(game.object(q.get("object"))).keywords)
 
 
 @query("zone")
-def _zone(game: Game, q: Mapping[str, Any]) -> str:
+def _zone(game: GameView, q: Mapping[str, Any]) -> str:
     """The zone the object is in (CR 400.1)."""
     return game.object(q.get("object")).zone
 
 
-def describe(game: Game, obj: GameObject) -> dict[str, Any]:
+def describe(game: GameView, obj: GameObject) -> dict[str, Any]:
     """All characteristics of ``obj`` as one canonical table."""
     chars = game.chars(obj)
     mv: Any = ([h.mana_value() for h in chars.halves] if _two_sets(game, chars)
@@ -154,13 +154,13 @@ def describe(game: Game, obj: GameObject) -> dict[str, Any]:
 
 
 @query("characteristics")
-def _characteristics(game: Game, q: Mapping[str, Any]) -> dict[str, Any]:
+def _characteristics(game: GameView, q: Mapping[str, Any]) -> dict[str, Any]:
     """Every characteristic at once (name, mana cost and value, colors, types, P/T, keywords)."""
     return describe(game, game.object(q.get("object")))
 
 
 @query("matches")
-def _matches(game: Game, q: Mapping[str, Any]) -> bool:
+def _matches(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the object has the qualities in ``filter`` (the question an effect asks)."""
     flt = dict(q.get("filter", {}))
     check_filter(flt)
@@ -169,7 +169,7 @@ def _matches(game: Game, q: Mapping[str, Any]) -> bool:
     return matches(game.state, obj, flt, ctx=FilterContext(you=str(you)))
 
 
-def _selected(game: Game, q: Mapping[str, Any]) -> list[GameObject]:
+def _selected(game: GameView, q: Mapping[str, Any]) -> list[GameObject]:
     flt = dict(q.get("filter", {}))
     check_filter(flt)
     zone = str(q.get("zone", flt.pop("zone", "battlefield")))
@@ -183,20 +183,20 @@ def _selected(game: Game, q: Mapping[str, Any]) -> list[GameObject]:
 
 
 @query("count")
-def _count(game: Game, q: Mapping[str, Any]) -> int:
+def _count(game: GameView, q: Mapping[str, Any]) -> int:
     """How many objects in ``zone`` (of ``player``) match ``filter``; a split card is one
     card (CR 709.2)."""
     return len(_selected(game, q))
 
 
 @query("objects")
-def _objects(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _objects(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Names of the matching objects in zone order (library: top first)."""
     return [game.chars(o).name for o in _selected(game, q)]
 
 
 @query("colors_among")
-def _colors_among(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _colors_among(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The colors among the matching objects, each once (CR 105.2b: a multicolored object
     contributes each of its colors)."""
     seen: set[Color] = set()
@@ -206,7 +206,7 @@ def _colors_among(game: Game, q: Mapping[str, Any]) -> list[str]:
 
 
 @query("card_types_among")
-def _card_types_among(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _card_types_among(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The card types among the matching objects, each once, sorted (CR 205.2a; kindred counts,
     CR 308)."""
     seen: set[str] = set()
@@ -219,7 +219,7 @@ _SYMBOL = re.compile(r"\{[^}]+\}")
 _REMINDER = re.compile(r"\([^)]*\)")
 
 
-def color_identity(game: Game, obj: GameObject) -> list[str]:
+def color_identity(game: GameView, obj: GameObject) -> list[str]:
     """Commander color identity (CR 903.4): the colors of mana symbols in the mana costs and rules
     text of every face (903.4d), plus color indicators; reminder text is ignored (903.4c).
 
@@ -242,13 +242,13 @@ def color_identity(game: Game, obj: GameObject) -> list[str]:
 
 
 @query("color_identity")
-def _color_identity(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _color_identity(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Commander color identity, in WUBRG order (CR 903.4)."""
     return color_identity(game, game.object(q.get("object")))
 
 
 @query("life")
-def _life(game: Game, q: Mapping[str, Any]) -> int:
+def _life(game: GameView, q: Mapping[str, Any]) -> int:
     """A player's life total (CR 119)."""
     return game.state.players[game.player(q.get("player"))].life
 
@@ -259,7 +259,7 @@ def _life(game: Game, q: Mapping[str, Any]) -> int:
     "object": "str: the handle of the object that is \"this\" (and \"itself\")"},
     cr=("107.1", "608.2h"),
     example='{query = "amount", player = "alice", amount = {devotion = "black"}}')
-def _amount_query(game: Game, q: Mapping[str, Any]) -> int:
+def _amount_query(game: GameView, q: Mapping[str, Any]) -> int:
     """The value of a counted amount now, as an effect of ``player``'s (or of ``object``'s
     controller's) would count it: "what is my devotion to black", "how many Goblins"."""
     state = game.state

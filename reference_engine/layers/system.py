@@ -24,7 +24,13 @@ from reference_engine.core.objects import ZONES, GameObject
 from reference_engine.core.state import GameState
 from reference_engine.layers.conditions import ConditionContext, holds
 from reference_engine.layers.dependencies import apply_in_dependency_order
-from reference_engine.layers.effects import LAYERS, OPERATIONS, ContinuousEffect, LayerContext
+from reference_engine.layers.effects import (
+    LAYERS,
+    OPERATIONS,
+    ContinuousEffect,
+    LayerContext,
+    operation_of,
+)
 from reference_engine.layers.filters import CHARACTERISTICS, FilterContext, matches
 
 __all__ = ["KEYWORD_COUNTERS", "LAYER_RULES", "characteristics_of", "compute_all", "layer_rule",
@@ -230,7 +236,7 @@ def _apply_effect(state: GameState, effect: ContinuousEffect,
                             chars_of=current.__getitem__)
     if not holds(state, effect.condition, cctx):
         return
-    op = effect.operation
+    op = operation_of(effect)
     for oid in _affected_ids(state, effect, current):
         lctx = LayerContext(state=state, effect=effect, object_id=oid, current=current)
         op.apply(current[oid], effect.op, lctx)

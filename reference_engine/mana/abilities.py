@@ -43,8 +43,8 @@ from reference_engine.mana.pool import MANA_TYPES, SpendCheck, add_mana
 from reference_engine.triggers.abilities import declines_optional, trigger_matcher
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import Event, GameState
-    from reference_engine.game import Game
 
 __all__ = [
     "COLOR_TYPES",
@@ -427,6 +427,6 @@ def spend_check(state: GameState, *, spell: GameObject | None = None,
 
 
 @query("could_produce")
-def _could_produce(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _could_produce(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The mana types a permanent could produce (CR 106.7), in WUBRGC order."""
     return sort_types(could_produce(game.state, game.object(q.get("object"))))

@@ -40,9 +40,9 @@ from reference_engine.objects.entering import enter_battlefield
 from reference_engine.turn.priority import give_priority
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["BASIC_LAND_TYPES", "LAND_TYPES", "basic_land_types_among", "domain",
            "intrinsic_ability", "land_types", "lands_allowed", "play_land"]
@@ -156,25 +156,25 @@ def _domain_amount(ctx: AmountContext, who: Any) -> int:
 
 
 @query("domain")
-def _domain(game: Game, q: Mapping[str, Any]) -> int:
+def _domain(game: GameView, q: Mapping[str, Any]) -> int:
     """The number of basic land types among lands a player controls (CR 305.6, 207.2c)."""
     return domain(game.state, game.player(q.get("player")))
 
 
 @query("basic_land_types")
-def _basic_land_types(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _basic_land_types(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """The basic land types among lands a player controls, in WUBRG order (CR 305.6)."""
     return basic_land_types_among(game.state, game.player(q.get("player")))
 
 
 @query("land_types")
-def _land_types(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _land_types(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """An object's land types (CR 205.3i), in order."""
     return land_types(game.chars(game.object(q.get("object"))))
 
 
 @query("lands_played")
-def _lands_played(game: Game, q: Mapping[str, Any]) -> int:
+def _lands_played(game: GameView, q: Mapping[str, Any]) -> int:
     """How many lands a player has played this turn (CR 305.2)."""
     return game.state.players[game.player(q.get("player"))].lands_played
 
@@ -223,7 +223,7 @@ def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
 
 
 @action("play_land")
-def _play_land(game: Game, a: Mapping[str, Any]) -> None:
+def _play_land(game: GameView, a: Mapping[str, Any]) -> None:
     """Play a land from hand: a special action, once per turn, in a main phase of your turn
     with an empty stack (CR 305.1-305.3)."""
     offer_choices(game.state, a.get("choices"))

@@ -16,8 +16,8 @@ from reference_engine.core.registry import query, setup_hook
 from reference_engine.core.symbols import ManaCost, ManaSymbol, parse_mana_cost
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["MANA_TYPES", "add_mana", "can_pay_symbol", "find_payment", "pay", "pool_text"]
 
@@ -141,6 +141,6 @@ def pay(state: GameState, player: str, cost: ManaCost | str, *, x: int = 0,
 
 
 @query("mana_pool")
-def _mana_pool(game: Game, q: Mapping[str, Any]) -> str:
+def _mana_pool(game: GameView, q: Mapping[str, Any]) -> str:
     """A player's mana pool as mana symbols in WUBRGC order (CR 106.4)."""
     return pool_text(game.state, game.player(q.get("player")))

@@ -34,9 +34,9 @@ from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["ENCHANT_SLOT", "aura_spell_ability", "can_enchant", "choose_enchanted",
            "enchant_filter", "enchanted_player", "enchants_player"]
@@ -167,7 +167,7 @@ def _illegal_auras(state: GameState) -> bool:
 
 
 @query("attached_to")
-def _attached_to(game: Game, q: Mapping[str, Any]) -> Any:
+def _attached_to(game: GameView, q: Mapping[str, Any]) -> Any:
     """The handle (or ``Card#id``) of the permanent the object is attached to, or null
     (CR 301.5, 303.4), or the name of the player an Aura enchants (702.5d)."""
     obj = game.object(q.get("object"))

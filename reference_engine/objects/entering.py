@@ -50,9 +50,9 @@ from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["ENTER_CHOICES", "EnterReplacement", "apply_enter_replacements", "can_enter_transformed",
            "enter_battlefield", "enter_choice"]
@@ -374,7 +374,7 @@ def enter_choice(state: GameState, new: GameObject, spec: Mapping[str, Any], pla
 
 
 @query("chosen")
-def _chosen(game: Game, q: Mapping[str, Any]) -> Any:
+def _chosen(game: GameView, q: Mapping[str, Any]) -> Any:
     """The value an object remembers for choice ``choice`` (CR 607.2), or null when no such
     choice was made for this object (an undefined choice, CR 607.5a)."""
     return game.object(q.get("object")).choices.get(str(q.get("choice")))

@@ -38,9 +38,9 @@ from reference_engine.layers.filters import FilterContext, filter_key, matches
 from reference_engine.layers.system import characteristics_of, compute_all, static_abilities
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["choose_card_name", "insert_word", "spell_prohibition"]
 
@@ -195,7 +195,7 @@ def _cant_be_played(state: GameState, obj: GameObject) -> str | None:
 
 
 @query("can_be_cast")
-def _can_be_cast(game: Game, q: Mapping[str, Any]) -> bool:
+def _can_be_cast(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether an effect forbids casting the card (or split ``half``) as a spell, ignoring
     timing and costs (CR 601.2; 709.3a: only the chosen half is evaluated)."""
     obj = game.object(q.get("object"))

@@ -43,9 +43,9 @@ from reference_engine.objects.copies import CopySource, copiable_values, last_kn
 from reference_engine.objects.entering import apply_enter_replacements
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["create_token", "create_token_copy", "default_token_name", "token_card", "token_name"]
 
@@ -170,7 +170,7 @@ def _copy_each(ctx: ResolveContext, p: Mapping[str, Any], ids: list[int],
 
 
 @query("tokens")
-def _tokens(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _tokens(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Names of the tokens ``player`` controls on the battlefield, in the order they arrived."""
     player = game.player(q.get("player"))
     return [game.chars(o).name for o in game.state.battlefield()
@@ -178,6 +178,6 @@ def _tokens(game: Game, q: Mapping[str, Any]) -> list[str]:
 
 
 @query("is_token")
-def _is_token(game: Game, q: Mapping[str, Any]) -> bool:
+def _is_token(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the object is a token (CR 111.1)."""
     return game.object(q.get("object")).is_token

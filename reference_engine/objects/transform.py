@@ -35,9 +35,9 @@ from reference_engine.objects.entering import enter_battlefield
 from reference_engine.objects.until import source_still_there, until_source_leaves
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["can_transform", "transform"]
 
@@ -140,12 +140,12 @@ def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 
 @query("face_up")
-def _face_up(game: Game, q: Mapping[str, Any]) -> str:
+def _face_up(game: GameView, q: Mapping[str, Any]) -> str:
     """Which face of the object is up: "front" or "back" (CR 712.8)."""
     return "back" if game.object(q.get("object")).transformed else "front"
 
 
 @query("is_double_faced")
-def _is_double_faced(game: Game, q: Mapping[str, Any]) -> bool:
+def _is_double_faced(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the object is a transforming double-faced card or token (CR 712.1, 707.8a)."""
     return game.object(q.get("object")).card.is_double_faced

@@ -42,8 +42,8 @@ from reference_engine.resolution.drawing import draw_cards
 from reference_engine.turn.priority import advance_step
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["STARTING_HAND_SIZE", "in_pregame"]
 
@@ -215,7 +215,7 @@ def _begin_game(state: GameState, data: Mapping[str, Any]) -> None:
     "first": "str!: the player who takes the first turn"},
     cr=("103.1", "103.4", "103.5"),
     example='{type = "choose_starting_player", player = "alice", first = "bob"}')
-def _choose_starting_player(game: Game, a: Mapping[str, Any]) -> None:
+def _choose_starting_player(game: GameView, a: Mapping[str, Any]) -> None:
     """Before the game (setup ``pregame``), the chooser picks who takes the first turn
     (CR 103.1); then every player has the starting life total (103.4) and draws an opening
     hand of seven cards (103.5), and the mulligan declarations begin with the starting
@@ -240,7 +240,7 @@ def _choose_starting_player(game: Game, a: Mapping[str, Any]) -> None:
     data["deciding"] = _in_turn_order_from(state, str(first))
 
 
-def _declare(game: Game, a: Mapping[str, Any], mulligan: bool) -> None:
+def _declare(game: GameView, a: Mapping[str, Any], mulligan: bool) -> None:
     state = game.state
     data = _pregame(state)
     player = game.player(a.get("player"))
@@ -284,7 +284,7 @@ def _declare(game: Game, a: Mapping[str, Any], mulligan: bool) -> None:
         cr=("103.5", "103.5c"),
         example='{type = "mulligan", player = "alice", choices = {shuffle = [...], '
                 'bottom = ["c3"]}}')
-def _mulligan(game: Game, a: Mapping[str, Any]) -> None:
+def _mulligan(game: GameView, a: Mapping[str, Any]) -> None:
     """Declare a mulligan (CR 103.5) in turn, the starting player first. Current rules: the
     mulligans are taken together once every player still deciding has declared (shuffle the
     hand into the library, draw seven, put one card on the bottom per mulligan taken, the
@@ -299,7 +299,7 @@ def _mulligan(game: Game, a: Mapping[str, Any]) -> None:
                         "declaration leads to"},
         cr=("103.5", "103.8"),
         example='{type = "keep", player = "bob"}')
-def _keep(game: Game, a: Mapping[str, Any]) -> None:
+def _keep(game: GameView, a: Mapping[str, Any]) -> None:
     """Keep the hand (CR 103.5): it becomes the opening hand and the player takes no further
     mulligans. When every player has kept, the starting player's first turn begins (103.8)."""
     _declare(game, a, False)
@@ -309,7 +309,7 @@ PREGAME_ACTIONS.update({"choose_starting_player", "mulligan", "keep"})
 
 
 @query("pregame")
-def _pregame_query(game: Game, q: Mapping[str, Any]) -> Any:
+def _pregame_query(game: GameView, q: Mapping[str, Any]) -> Any:
     """Before the game begins (CR 103): ``{decision, player}``, the decision awaited
     (``"starting-player"`` from the chooser, 103.1, or ``"mulligan"``, 103.5) and who makes
     it; null once the first turn has begun (103.8)."""
@@ -323,7 +323,7 @@ def _pregame_query(game: Game, q: Mapping[str, Any]) -> Any:
 
 
 @query("mulligans")
-def _mulligans(game: Game, q: Mapping[str, Any]) -> int:
+def _mulligans(game: GameView, q: Mapping[str, Any]) -> int:
     """How many mulligans ``player`` has taken this game (CR 103.5)."""
     state = game.state
     player = game.player(q.get("player"))

@@ -51,7 +51,7 @@ from reference_engine.turn.hand_size import discard_to_hand_size
 from reference_engine.turn.pool_emptying import empty_mana_pools
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.core.handlers import GameView
 
 __all__ = ["advance_step", "game_over", "give_priority", "pass_priority"]
 
@@ -157,7 +157,7 @@ def pass_priority(state: GameState, player: str) -> None:
 
 
 @action("pass_priority")
-def _pass(game: Game, a: Mapping[str, Any]) -> None:
+def _pass(game: GameView, a: Mapping[str, Any]) -> None:
     """The player with priority passes (CR 117.3d); choices that the passes lead to (the top
     of the stack resolving, or the turn-based actions of the next step, such as the cleanup
     discard of 514.1) come from the action's ``choices``."""
@@ -170,7 +170,7 @@ def _pass(game: Game, a: Mapping[str, Any]) -> None:
 
 
 @action("resolve")
-def _resolve(game: Game, a: Mapping[str, Any]) -> None:
+def _resolve(game: GameView, a: Mapping[str, Any]) -> None:
     """Every player passes in turn until the top object of the stack resolves (``count``
     times); choices needed while it resolves come from the action's ``choices``."""
     state = game.state
@@ -194,7 +194,7 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> None:
 
 
 @action("advance")
-def _advance(game: Game, a: Mapping[str, Any]) -> None:
+def _advance(game: GameView, a: Mapping[str, Any]) -> None:
     """Pass with an empty stack until step ``to`` begins (at most two turns ahead).
 
     In the declare attackers step the declaration comes before priority (CR 508.1, 508.2):

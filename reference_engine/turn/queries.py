@@ -9,15 +9,15 @@ from reference_engine.core.registry import PREGAME_KEY, query
 from reference_engine.layers.system import characteristics_of
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
-    from reference_engine.game import Game
 
 __all__ = ["stack_name"]
 
 
 @query("stack")
-def _stack(game: Game, q: Mapping[str, Any]) -> list[str]:
+def _stack(game: GameView, q: Mapping[str, Any]) -> list[str]:
     """Names of the objects on the stack, bottom first (CR 405.2); an ability shows as
     ``"ability of <source name>"``, an object with a ``label`` in its ability data by that
     label (e.g. ``"combat damage"`` under the Sixth Edition rules)."""
@@ -53,13 +53,13 @@ def stack_name(state: GameState, obj: GameObject) -> str:
 
 
 @query("priority")
-def _priority(game: Game, q: Mapping[str, Any]) -> Any:
+def _priority(game: GameView, q: Mapping[str, Any]) -> Any:
     """The player who has priority (CR 117), or null."""
     return game.state.priority_player
 
 
 @query("step")
-def _step(game: Game, q: Mapping[str, Any]) -> str | None:
+def _step(game: GameView, q: Mapping[str, Any]) -> str | None:
     """The current step (CR 500.1); null before the game begins (CR 103)."""
     if PREGAME_KEY in game.state.extra:
         return None
@@ -67,36 +67,36 @@ def _step(game: Game, q: Mapping[str, Any]) -> str | None:
 
 
 @query("active_player")
-def _active(game: Game, q: Mapping[str, Any]) -> str:
+def _active(game: GameView, q: Mapping[str, Any]) -> str:
     """The active player (CR 102.1)."""
     return game.state.active_player
 
 
 @query("tapped")
-def _tapped(game: Game, q: Mapping[str, Any]) -> bool:
+def _tapped(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether a permanent is tapped (CR 110.5)."""
     return game.object(q.get("object")).tapped
 
 
 @query("damage")
-def _damage(game: Game, q: Mapping[str, Any]) -> int:
+def _damage(game: GameView, q: Mapping[str, Any]) -> int:
     """Damage marked on a permanent (CR 120.3e)."""
     return game.object(q.get("object")).damage
 
 
 @query("counters")
-def _counters(game: Game, q: Mapping[str, Any]) -> dict[str, int]:
+def _counters(game: GameView, q: Mapping[str, Any]) -> dict[str, int]:
     """Counters on an object by kind (CR 122), omitting kinds with none."""
     return {k: v for k, v in sorted(game.object(q.get("object")).counters.items()) if v > 0}
 
 
 @query("controller")
-def _controller(game: Game, q: Mapping[str, Any]) -> str:
+def _controller(game: GameView, q: Mapping[str, Any]) -> str:
     """An object's controller (CR 108.4)."""
     return game.object(q.get("object")).controller
 
 
 @query("lost")
-def _lost(game: Game, q: Mapping[str, Any]) -> bool:
+def _lost(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether a player has lost the game (CR 104.3)."""
     return game.player(q.get("player")) in game.state.extra.get("lost", [])
