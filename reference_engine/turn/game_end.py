@@ -11,7 +11,7 @@ from reference_engine.sba.outcome import has_won, is_draw, mark_lost
 from reference_engine.turn.priority import game_over
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.core.handlers import GameView
 
 __all__: list[str] = []
 
@@ -19,7 +19,7 @@ __all__: list[str] = []
 @action("concede", params={"player": "str!: the player who concedes"},
         cr=("104.3a", "405.6g", "104.2a"),
         example='{type = "concede", player = "bob"}')
-def _concede(game: Game, a: Mapping[str, Any]) -> None:
+def _concede(game: GameView, a: Mapping[str, Any]) -> None:
     """A player concedes (CR 104.3a): at any time, with or without priority, without using
     the stack (405.6g); they leave the game at once and lose it. In a two-player game the
     other player wins (104.2a) and no one receives priority again (117.1). Rejected
@@ -42,14 +42,14 @@ def _concede(game: Game, a: Mapping[str, Any]) -> None:
 
 
 @query("won")
-def _won(game: Game, q: Mapping[str, Any]) -> bool:
+def _won(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether ``player`` has won the game (CR 104.2a: every opponent has left it; 104.2b: an
     effect says so)."""
     return has_won(game.state, game.player(q.get("player")))
 
 
 @query("draw")
-def _draw(game: Game, q: Mapping[str, Any]) -> bool:
+def _draw(game: GameView, q: Mapping[str, Any]) -> bool:
     """Whether the game is a draw (CR 104.4a: all the players left lost at the same time)."""
     return is_draw(game.state)
 
