@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from reference_engine.core.context import REFERENCES
 from reference_engine.core.vocab_spec import TABLES, TYPES, Entry, Param
@@ -27,12 +28,131 @@ from reference_engine.validation import (
     entries,
 )
 
-__all__ = ["markdown", "text", "vocabulary"]
+__all__ = ["ARGUMENTS", "FILTER_DOCS", "filter_rows", "markdown", "text", "vocabulary"]
+
+
+#: What the arguments of queries and actions mean, where the handler's source says only
+#: that it reads them: by (table, entry, argument), then (table, argument), then argument.
+ARGUMENTS: dict[tuple[str, ...], str] = {
+    ("object",): "the handle of the object the case asks about",
+    ("actions", "object"): "the handle of the object the action uses (the card cast or played, "
+                           "the permanent whose ability is activated)",
+    ("player",): "a player's name (for most queries: whose; default the active player or the "
+                 "object's controller)",
+    ("actions", "player"): "the name of the player taking the action",
+    ("filter",): "a filter table: which objects count (the filters section lists its keys)",
+    ("you",): "the player a filter's \"you\" means (default: the asking player)",
+    ("zone",): "a zone name, or a list of zones, to look in (default: the battlefield)",
+    ("choices",): "answers to the choices the action or query may meet, by choice name "
+                  "(\"choices\" section), as a player would make them",
+    ("targets",): "targets by slot: a handle or player name, or a list of them",
+    ("ability",): "the index of the ability in the object's abilities (0 is the first)",
+    ("half",): "a split card's half by name, or \"fused\" for both (CR 709.3, 702.102)",
+    ("x",): "the value announced for X (CR 107.3a, 601.2b)",
+    ("attacker",): "the handle of the attacking creature asked about",
+    ("choice",): "the name of the choice the object remembers (CR 607.2)",
+    ("combat",): "true: only combat damage",
+    ("slot",): "the name of the target slot of the proposed spell or ability",
+    ("target",): "the handle or player name proposed as the target",
+    ("source",): "the handle of the source asked about (a quality such as a color is judged "
+                 "on it)",
+    ("to",): "the step or phase to advance to (a name as the step query answers)",
+    ("alternative",): "the name of an alternative cost to pay instead of the mana cost "
+                      "(CR 118.9)",
+    ("divide",): "how the spell divides its damage or counters among its targets, by target "
+                 "(CR 601.2d)",
+    ("fuse",): "true: cast both halves of a fuse split card (CR 702.102)",
+    ("kicked",): "true, or how many times, the kicker cost is paid (CR 702.33)",
+    ("mode",): "the chosen mode, by index (CR 700.2)",
+    ("modes",): "the chosen modes, by index (CR 700.2)",
+    ("attackers",): "the attacking creatures: handle -> the player, planeswalker or battle "
+                    "each attacks (CR 508.1)",
+    ("blockers",): "the blocking creatures: handle -> the attacker (or attackers) each blocks "
+                   "(CR 509.1)",
+    ("count",): "how many times to resolve the top object of the stack (default 1)",
+}
+_READ = "read by the handler"
+
+
+def _described(table: str, entry: Entry) -> Entry:
+    """``entry`` with each parameter the handler only reads given its meaning (ARGUMENTS)."""
+    params = []
+    for p in entry.params:
+        if p.doc.endswith(_READ):
+            doc = (ARGUMENTS.get((table, entry.name, p.name))
+                   or ARGUMENTS.get((table, p.name)) or ARGUMENTS.get((p.name,)))
+            if doc is not None:
+                p = replace(p, doc=doc)
+        params.append(p)
+    return replace(entry, params=tuple(params))
+
+
+#: What each filter key tests, in the modern era (the filters section adds the other eras).
+FILTER_DOCS: dict[str, str] = {
+    "name": "has this name (or one of these names); compared without case",
+    "chosen_name": "has the name chosen for the source (\"the chosen name\", CR 607.2)",
+    "type": "has this card type (or one of these)",
+    "not_type": "has none of these card types",
+    "subtype": "has this subtype (or one of these)",
+    "supertype": "has this supertype (or one of these)",
+    "not_supertype": "has none of these supertypes",
+    "color": "is this color, or one of these colors (a color word or a list)",
+    "not_color": "is none of these colors",
+    "colorless": "true: has no color; false: has a color (CR 105.2c)",
+    "multicolored": "true: has two or more colors (CR 105.2b)",
+    "monocolored": "true: has exactly one color (CR 105.2b)",
+    "mana_value": "has exactly this mana value (X is 0 except on the stack, CR 202.3)",
+    "mana_value_max": "has at most this mana value",
+    "mana_value_min": "has at least this mana value",
+    "keyword": "has this keyword ability (all of these, given a list; a family such as "
+               "landwalk matches each kind)",
+    "power_max": "has power at most this (an object without power never matches)",
+    "power_min": "has power at least this",
+    "controller": "is controlled by this player: a name, \"you\" or \"opponent\"",
+    "owner": "is owned by this player: a name, \"you\" or \"opponent\"",
+    "player": "is controlled by this player, or owned by them and controlled by no one (a "
+              "card in a hand, library or graveyard; CR 702.16k)",
+    "zone": "is in this zone (or one of these)",
+    "tapped": "true: is tapped; false: is untapped",
+    "token": "true: is a token; false: is a card or a copy of a spell",
+    "other": "true: is not the source itself (\"other\", \"another\")",
+    "handle": "is this object (or one of these), by the case's handle",
+    "kicked": "true: is a spell or permanent that was kicked (CR 702.33d)",
+    "attacking": "true: is an attacking creature (CR 506.4)",
+    "blocking": "true: is a blocking creature (CR 506.4)",
+    "any": "a list of filters: holds if one of them holds",
+    "not": "a filter: holds if it does not hold",
+}
+
+
+def filter_rows() -> list[tuple[str, str, str]]:
+    """Every filter key: (key, meaning, what differs in the invasion-2000 era), generated from
+    the filter registry (a key without a meaning says so, and tests/test_author_answers.py
+    fails on it)."""
+    chars = set(getattr(filters, "_CHAR_TESTS", {}))
+    whole = set(getattr(filters, "_WHOLE_CARD_KEYS", frozenset()))
+    rows = []
+    for key in sorted(filters.FILTER_KEYS):
+        meaning = FILTER_DOCS.get(key, "(no description yet)")
+        if key in whole:
+            era = ("asked once of the whole split card (the 2000 FAQ: a split card is "
+                   "multicolored off the stack)")
+        elif key in chars:
+            era = ("a split card off the stack matches if either half matches (era switch "
+                   "split_characteristics = two-sets)")
+        else:
+            era = "the same"
+        if key in ("supertype", "not_supertype"):
+            era += ("; \"legendary\" also finds a Legend creature (Sixth Edition 215, switch "
+                    "legendary_creatures)")
+        rows.append((key, meaning, era))
+    return rows
 
 
 def vocabulary() -> dict[str, dict[str, Entry]]:
     """Every described name, by table (the registries plus the parameters read from handlers)."""
-    tables = {table: dict(sorted(items.items())) for table, items in entries().items()}
+    tables = {table: {name: _described(table, e) for name, e in sorted(items.items())}
+              for table, items in entries().items()}
     tables["references"] = {name: Entry("references", name, (fn.__doc__ or "").strip())
                             for name, fn in sorted(REFERENCES.items())}
     return tables
@@ -43,7 +163,8 @@ def _arg(entry: Entry) -> str:
 
 
 def text() -> str:
-    """The vocabulary as plain text: each name, its parameters and its whole docstring."""
+    """The vocabulary as plain text: each name, its parameters and its whole docstring, then
+    every filter key with its meaning in each era."""
     out: list[str] = []
     for table, items in vocabulary().items():
         out.append(f"{table}:")
@@ -58,6 +179,12 @@ def text() -> str:
             if entry.example:
                 out.append(f"      e.g. {entry.example}")
         out.append("")
+    out.append("filters (a table whose keys must all hold; any = [filters], not = filter):")
+    for key, meaning, era in filter_rows():
+        out.append(f"  {key}")
+        out.append(f"      {meaning}")
+        out.append(f"      invasion-2000: {era}")
+    out.append("")
     return "\n".join(out)
 
 
@@ -117,8 +244,11 @@ def markdown() -> str:
         out += ["", f"## {title}", "", *_params_table(params)]
     out += ["", "## Filters", "",
             "A filter is a table whose keys must all hold; `any = [filters]` holds if one "
-            "does and `not = filter` negates one. Keys:", "",
-            ", ".join(f"`{k}`" for k in sorted(filters.FILTER_KEYS)) + "."]
+            "does and `not = filter` negates one. This is the one list of the keys "
+            "(generated from the filter registry), with what each tests in the modern era "
+            "and what differs in the invasion-2000 era:", "",
+            "| key | holds when the object ... | invasion-2000 |", "|---|---|---|"]
+    out += [f"| `{k}` | {_cell(m)} | {_cell(e)} |" for k, m, e in filter_rows()]
     titles: Mapping[str, str] = {**TABLES, "references": "Named references an effect's "
                                  "``target`` may use besides target slots."}
     for table, items in vocabulary().items():

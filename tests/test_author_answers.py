@@ -126,3 +126,21 @@ def test_total_cost_order() -> None:
     assert not answer_problems("queries", "total_cost", "{R}{G}{R/G}{R/G}", era="modern")
     assert answer_problems("queries", "total_cost", "{R}{W}", era="modern")
     assert answer_problems("queries", "total_cost", "{X}{R}", era="modern")
+
+
+def test_the_vocabulary_lists_filters_and_describes_every_argument() -> None:
+    from reference_engine.layers import filters
+    from reference_engine.vocabulary import FILTER_DOCS, filter_rows, text
+
+    v = vocabulary()
+    vague = [(t, n, p.name) for t in ("queries", "actions") for n, e in v[t].items()
+             for p in e.params if "read by the handler" in p.doc]
+    assert not vague
+    assert {k for k, _, _ in filter_rows()} == set(filters.FILTER_KEYS)
+    assert set(FILTER_DOCS) >= set(filters.FILTER_KEYS)
+    rows = {k: era for k, _, era in filter_rows()}
+    assert "either half" in rows["name"] and "whole split card" in rows["multicolored"]
+    assert rows["controller"] == "the same"
+    listing = text()
+    assert "filters (a table whose keys must all hold" in listing
+    assert "  matches\n" in listing
