@@ -127,3 +127,20 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path: Path,
     assert main(["fuzz", "--adapter", "reference", "--seconds", "1", "--out",
                  str(target)]) == 2
     assert "is a file, not a directory" in capsys.readouterr().err
+
+
+def test_several_baselines_classify_together(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text('adapter = "x"\n[[known]]\ncase = "gen.split-colors.*"\n'
+                     'reason = "colors"\n', encoding="utf-8")
+    second.write_text('adapter = "x"\n[[known]]\n'
+                      'case = "fuzz.split-mana-value-combined.observe-mana_value"\n'
+                      'reason = "mana value"\n', encoding="utf-8")
+    out = tmp_path / "found"
+    code = main(["fuzz", "--adapter", MUTANT, "--seconds", "3", "--seed", "2", "--out", str(out),
+                 "--baseline", str(first), "--baseline", str(second),
+                 *(a for f in SPLIT for a in ("--family", f))])
+    assert code == 0  # both divergences known: nothing new
+    data = json.loads((out / "campaign.json").read_text(encoding="utf-8"))
+    assert (data["distinct"], data["known"], data["new"]) == (2, 2, 0)

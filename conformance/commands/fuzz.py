@@ -54,9 +54,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="worker processes, each with its own engine (default: 1)")
     parser.add_argument("--shrink-seconds", type=_positive_seconds, default=30.0,
                         help="time allowed to shrink one divergence (default: 30)")
-    parser.add_argument("--baseline", type=Path, metavar="FILE",
-                        help="known failures (the file `mtgconf run --baseline` reads): a "
-                             "divergence it lists is reported as known, not new")
+    parser.add_argument("--baseline", type=Path, metavar="FILE", action="append", default=[],
+                        help="known failures (the file `mtgconf run --baseline` reads, or a "
+                             "file of known divergences; repeatable): a divergence one lists "
+                             "is reported as known, not new")
     parser.add_argument("--out", type=opt.output_dir, required=True,
                         help="directory for the minimal cases and the campaign report "
                              "(campaign.md, campaign.json)")
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from ..adapters import resolve_adapter
     from ..adapters.reference import ReferenceAdapter
     from ..errors import AdapterError, SpecError
-    from ..results.baseline import load_baseline
+    from ..results.baseline import Baseline, load_baseline
     from ..results.files import atomic_write
 
     out = console()
@@ -84,12 +85,15 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"error: --out {args.out} is a file, not a directory", markup=False)
         return 2
     baseline = None
-    if args.baseline is not None:
+    for path in args.baseline:
         try:
-            baseline = load_baseline(args.baseline)
+            loaded = load_baseline(path)
         except (SpecError, OSError) as exc:
             err.print(f"error: {exc}", markup=False)
             return 2
+        baseline = loaded if baseline is None else Baseline(
+            baseline.entries + loaded.entries, adapter=baseline.adapter,
+            version=baseline.version)
     try:
         adapter = resolve_adapter(args.adapter)
     except AdapterError as exc:
