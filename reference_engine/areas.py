@@ -11,6 +11,9 @@ sorted by package, in the order of the layers).
 from __future__ import annotations
 
 # ruff: noqa: F401
+import reference_engine.actions.counters
+import reference_engine.actions.library
+import reference_engine.actions.tokens
 import reference_engine.casting.activated
 import reference_engine.casting.cast
 import reference_engine.casting.costs

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The reference engine's packages, lowest first (docs/architecture.md).
 ENGINE_ORDER = ["core", "layers", "triggers", "sba", "damage", "objects", "resolution", "turn",
-                "mana", "casting", "combat"]
+                "mana", "actions", "casting", "combat"]
 #: The harness's packages and shared modules, lowest first: the data flow
 #: spec -> runner -> adapter -> results -> report, with the authoring tools and commands above.
 HARNESS_ORDER = ["errors", "spec", "adapter", "adapters", "results", "running", "differential",

@@ -13,8 +13,8 @@ Vocabulary (``effects = [...]`` of a spell or ability, see
 * ``put_onto_battlefield {target} | {from = "hand", filter, choice}``: the target card, or a
   card the controller chooses from a zone, is put onto the battlefield; it was not cast, so it
   is not kicked (702.33a, KICK-04).
-* ``put_counters {target, counter, amount}``: ``amount = "X"`` in an enters trigger is the X
-  of the spell that became the permanent (107.3m), even though the permanent's X is 0.
+* (``put_counters`` is a keyword action of :mod:`reference_engine.actions.counters`; its
+  ``amount = "X"`` in an enters trigger is the X of the spell that became the permanent.)
 * ``damage_by_mana_value {target, of}``: damage equal to the mana value of the object in slot
   ``of`` (its last known information); an illegal ``of`` target gives no information, so no
   damage (608.2b).
@@ -36,7 +36,6 @@ from reference_engine.core.choices import choose, offer_choices, withdraw_choice
 from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import action
-from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.countering import can_be_countered, counter_object
@@ -219,18 +218,6 @@ def _put_onto_battlefield_action(game: GameView, a: Mapping[str, Any]) -> None:
 
     # 117.5: state-based actions and triggered abilities before a player next gets priority.
     give_priority(state, state.priority_player or state.active_player)
-
-
-@effect("put_counters")
-def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1), as modified by
-    counter replacement effects (614.16)."""
-    amount = _amount(ctx, p.get("amount", 1))
-    kind = str(p.get("counter", "+1/+1"))
-    for obj in objects_of(ctx, ctx.refs(p)):
-        # 614.16: replacement effects on counters may change how many are put.
-        put_counters(ctx.state, obj, kind, amount)
-    ctx.state.changed()
 
 
 def _remember_targets(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> None:

@@ -1,0 +1,152 @@
+"""Keyword actions that put counters (CR 122, 701): putting counters, proliferate (701.34),
+adapt (701.46), monstrosity (701.37), bolster (701.39), doubling counters (701.10e).
+
+Every counter put here goes through :func:`reference_engine.damage.counter_replacements.
+put_counters`, so replacement effects on counters apply (614.16).
+
+* ``put_counters {target, counter = "+1/+1", amount = 1}``: on each object referred to.
+* ``proliferate {}``: the controller chooses any number of permanents and players that have
+  a counter (choice ``proliferate``: handles and player names, ``"none"`` for none; without an
+  answer, all of them); each gets one more counter of each kind it already has (701.34a).
+* ``adapt {amount, target = "self"}``: if it has no +1/+1 counter, put ``amount`` on it
+  (701.46a).
+* ``monstrosity {amount, target = "self"}``: if it isn't monstrous, put ``amount`` +1/+1
+  counters on it and it becomes monstrous (701.37a-b); X abilities of it refer to that amount
+  (701.37c, remembered as ``monstrosity_x``).
+* ``bolster {amount}``: put ``amount`` +1/+1 counters on a creature you control with the least
+  toughness (choice ``bolster`` among those tied, 701.39a).
+* ``double_counters {target, counter}``: it gets as many more counters of that kind as it has
+  (701.10e).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import choose
+from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.core.errors import RulesViolation
+from reference_engine.damage.counter_replacements import put_counters
+from reference_engine.damage.kinds import POISON_KEY
+from reference_engine.layers.system import compute_all
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+
+__all__ = ["MONSTROUS"]
+
+#: Where a permanent remembers that it became monstrous (701.37b) and its X (701.37c).
+MONSTROUS = "monstrosity_x"
+
+
+def _amount(ctx: ResolveContext, value: Any) -> int:
+    return ctx.x if value == "X" else ctx.amount(value)
+
+
+def _targets(ctx: ResolveContext, p: Mapping[str, Any]) -> list[GameObject]:
+    return [o for o in objects_of(ctx, ctx.refs({"target": p.get("target", "self")}))
+            if o.zone == "battlefield"]
+
+
+@effect("put_counters", params={
+    "target": "ref: what gets the counters (a target slot, \"self\", ...)",
+    "counter": "str: the kind of counter (default \"+1/+1\")",
+    "amount": "amount: how many (default 1; \"X\": the X of the spell, or in an enters "
+              "trigger the X of the spell that became the permanent, 107.3m)"},
+    cr=("122.1", "614.16"), example='{type = "put_counters", target = "t", amount = 2}')
+def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1), as modified by
+    counter replacement effects (614.16)."""
+    amount = _amount(ctx, p.get("amount", 1))
+    kind = str(p.get("counter", "+1/+1"))
+    for obj in objects_of(ctx, ctx.refs(p)):
+        put_counters(ctx.state, obj, kind, amount)
+    ctx.state.changed()
+
+
+@effect("proliferate", params={}, cr=("701.34a",), example='{type = "proliferate"}')
+def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Proliferate (701.34a): choose any number of permanents and players with a counter; each
+    gets one more counter of each kind it already has (choice ``proliferate``)."""
+    state = ctx.state
+    permanents = {o.name_for_log: o for o in state.battlefield()
+                  if any(n > 0 for n in o.counters.values())}
+    players = [name for name, pl in state.players.items()
+               if int(pl.extra.get(POISON_KEY, 0)) > 0]
+    options = [*permanents, *players]
+    answer = choose(state, "proliferate", None, default=options, has_default=True)
+    chosen = [] if answer in ("none", None) else (
+        [answer] if isinstance(answer, str) else list(answer))
+    for label in chosen:
+        if label not in options:
+            raise RulesViolation("illegal-choice", f"proliferate: {label!r} has no counter "
+                                 f"(choose among {options}, CR 701.34a)")
+    for label in dict.fromkeys(chosen):
+        if label in permanents:
+            obj = permanents[label]
+            for kind in sorted(k for k, n in obj.counters.items() if n > 0):
+                put_counters(state, obj, kind, 1)
+        else:
+            pl = state.players[label]
+            pl.extra[POISON_KEY] = int(pl.extra.get(POISON_KEY, 0)) + 1
+    state.log("proliferated", player=ctx.controller, chosen=list(dict.fromkeys(chosen)))
+    state.changed()
+
+
+@effect("adapt", params={"amount": "amount: N", "target": "ref: what adapts (default self)"},
+        cr=("701.46a",), example='{type = "adapt", amount = 2}')
+def _adapt(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Adapt N (701.46a): if the permanent has no +1/+1 counters, put N on it."""
+    for obj in _targets(ctx, p):
+        if obj.counters.get("+1/+1", 0) <= 0:
+            put_counters(ctx.state, obj, "+1/+1", _amount(ctx, p.get("amount", 1)))
+    ctx.state.changed()
+
+
+@effect("monstrosity", params={"amount": "amount: N (or \"X\")",
+                               "target": "ref: what becomes monstrous (default self)"},
+        cr=("701.37a", "701.37b", "701.37c"), example='{type = "monstrosity", amount = 3}')
+def _monstrosity(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Monstrosity N (701.37a): if the permanent isn't monstrous, put N +1/+1 counters on it
+    and it becomes monstrous (701.37b); N is remembered for its other abilities (701.37c)."""
+    n = _amount(ctx, p.get("amount", 1))
+    for obj in _targets(ctx, p):
+        if MONSTROUS in obj.extra:
+            continue
+        put_counters(ctx.state, obj, "+1/+1", n)
+        obj.extra[MONSTROUS] = n
+        ctx.state.log("became-monstrous", object=obj.id, card=obj.card.name, x=n)
+    ctx.state.changed()
+
+
+@effect("bolster", params={"amount": "amount: N"}, cr=("701.39a",),
+        example='{type = "bolster", amount = 2}')
+def _bolster(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Bolster N (701.39a): N +1/+1 counters on a creature you control with the least
+    toughness, chosen among those tied (choice ``bolster``)."""
+    state = ctx.state
+    chars = compute_all(state)
+    mine = [o for o in state.battlefield() if o.controller == ctx.controller
+            and chars[o.id].has_type("Creature")]
+    if not mine:
+        return
+    least = min(int(chars[o.id].toughness or 0) for o in mine)
+    tied = {o.name_for_log: o for o in mine if int(chars[o.id].toughness or 0) == least}
+    label = str(choose(state, "bolster", list(tied)))
+    put_counters(state, tied[label], "+1/+1", _amount(ctx, p.get("amount", 1)))
+    state.changed()
+
+
+@effect("double_counters", params={"target": "ref: the permanents",
+                                   "counter": "str: the kind (default \"+1/+1\")"},
+        cr=("701.10e",), example='{type = "double_counters", target = "t"}')
+def _double_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Double the counters of a kind on each permanent (701.10e): it gets as many more as it
+    has."""
+    kind = str(p.get("counter", "+1/+1"))
+    for obj in objects_of(ctx, ctx.refs(p)):
+        have = obj.counters.get(kind, 0)
+        if have > 0:
+            put_counters(ctx.state, obj, kind, have)
+    ctx.state.changed()

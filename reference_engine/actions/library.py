@@ -1,0 +1,101 @@
+"""Keyword actions of a permanent that look at the library or the hand: explore (701.44) and
+connive (701.50).
+
+* ``explore {target = "self"}``: the permanent's controller reveals the top card of their
+  library; a land card goes to their hand; otherwise the permanent gets a +1/+1 counter and
+  the player may put the card into their graveyard (choice ``explore``: ``"graveyard"`` or
+  ``"keep"``; without an answer, it stays on top) (701.44a). A permanent that has left the
+  battlefield still explores, by its last known information: its controller reveals and
+  decides, and no counter can be put on it (701.44b-c).
+* ``connive {amount = 1, target = "self"}``: its controller draws N cards, then discards N
+  cards (choice ``discard``), then puts a +1/+1 counter on the permanent for each nonland card
+  discarded (701.50a, 701.50e), by last known information if it has left (701.50c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.core.choices import choose
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.errors import RulesViolation
+from reference_engine.damage.counter_replacements import put_counters
+from reference_engine.layers.system import characteristics_of
+from reference_engine.resolution.drawing import draw_cards
+from reference_engine.resolution.hidden_zones import discard_card, pick_cards
+from reference_engine.triggers.last_known import last_known_info
+
+if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
+
+__all__: list[str] = []
+
+
+def _actors(ctx: ResolveContext, p: Mapping[str, Any]) -> list[tuple[GameObject | None, str]]:
+    """Each permanent told to act with its controller: the permanent if it is still on the
+    battlefield, else None with the controller it last had there (701.44c, 701.50c)."""
+    out: list[tuple[GameObject | None, str]] = []
+    for ref in ctx.refs({"target": p.get("target", "self")}):
+        oid = ref.get("object")
+        if not isinstance(oid, int):
+            continue
+        obj = ctx.state.objects.get(oid)
+        if obj is not None and obj.zone == "battlefield":
+            out.append((obj, obj.controller))
+            continue
+        known = last_known_info(ctx.state, oid)
+        if known is not None:
+            out.append((None, known.object.controller))
+    return out
+
+
+@effect("explore", params={"target": "ref: what explores (default self)"},
+        cr=("701.44a", "701.44b", "701.44c"), example='{type = "explore"}')
+def _explore(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Explore (701.44a): reveal the top card; a land goes to hand, else a +1/+1 counter and
+    the card may go to the graveyard (choice ``explore``)."""
+    state = ctx.state
+    for obj, player in _actors(ctx, p):
+        library = state.zone_list("library", player)
+        if library:
+            top = state.objects[library[0]]
+            state.log("revealed", object=top.id, card=top.card.name, player=player)
+            if characteristics_of(state, top.id).has_type("Land"):
+                state.move(top, "hand")
+            else:
+                if obj is not None:
+                    put_counters(state, obj, "+1/+1", 1)
+                where = choose(state, "explore", ["graveyard", "keep"], default="keep",
+                               has_default=True)
+                if where not in ("graveyard", "keep"):
+                    raise RulesViolation("illegal-choice", f"explore: {where!r} is neither "
+                                         "'graveyard' nor 'keep' (CR 701.44a)")
+                if where == "graveyard":
+                    state.move(top, "graveyard")
+        elif obj is not None:
+            put_counters(state, obj, "+1/+1", 1)  # nothing revealed: not a land (701.44b)
+        state.log("explored", object=obj.id if obj is not None else None, player=player)
+    state.changed()
+
+
+@effect("connive", params={"amount": "amount: N (default 1)",
+                           "target": "ref: what connives (default self)"},
+        cr=("701.50a", "701.50b", "701.50c", "701.50e"), example='{type = "connive"}')
+def _connive(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Connive N (701.50a, 701.50e): draw N, discard N (choice ``discard``), then a +1/+1
+    counter on the permanent for each nonland card discarded."""
+    state = ctx.state
+    n = max(ctx.amount(p.get("amount", 1)), 0)
+    for obj, player in _actors(ctx, p):
+        draw_cards(state, player, n)
+        hand = state.objects_in("hand", player)
+        discarded = pick_cards(state, "discard", hand, n, n, player=player)
+        nonland = sum(1 for card in discarded
+                      if not characteristics_of(state, card.id).has_type("Land"))
+        for card in discarded:
+            discard_card(state, card)
+        if obj is not None and nonland:
+            put_counters(state, obj, "+1/+1", nonland)
+        state.log("connived", object=obj.id if obj is not None else None, player=player)
+    state.changed()
