@@ -282,6 +282,15 @@ def _first_draw_skipped(state: GameState) -> bool:
     return state.turn == 1 and len(state.players) == 2
 
 
+@on_step("postcombat-main")
+def _end_of_combat_effects_end(state: GameState) -> None:
+    """CR 511.2 (500.5): effects that last "until end of combat" end as the combat phase ends,
+    so they are gone when the postcombat main phase begins."""
+    if any(e.duration == "end-of-combat" for e in state.effects):
+        state.effects = [e for e in state.effects if e.duration != "end-of-combat"]
+        state.changed()
+
+
 @on_step("cleanup")
 def _cleanup(state: GameState) -> None:
     """Turn-based actions of the cleanup step, in order: 514.1, the active player discards down
