@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,11 @@ def scaffold(tmp_path: Path, *args: str) -> Path:
 
 def test_scaffold_carries_the_ruling_metadata(tmp_path: Path) -> None:
     path = scaffold(tmp_path, "--ruling", "SPLIT-M02")
-    assert path.name == "split-m02-modern.toml"
+    assert path.name == "split-away-stack-split-card-combined-modern.toml"
     data = tomlio.loads(path.read_text("utf-8"))
     ruling = default_spec().rulings["SPLIT-M02"]
-    assert data["id"] == "characteristics.split-m02.modern"
+    assert data["id"] == "characteristics.split.away-stack-split-card-combined.modern"
+    assert re.fullmatch(r"[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+\.modern", data["id"])
     assert data["rulings"] == ["SPLIT-M02"]
     assert data["rules"] == list(ruling.rules)
     assert data["eras"] == ["modern"]
@@ -66,10 +68,17 @@ def test_era_and_area_options_and_unique_names(tmp_path: Path) -> None:
                      "--era", "modern")
     second = scaffold(tmp_path, "--ruling", "MULTI-01", "--area", "objects",
                       "--era", "modern")
-    assert second.name == "multi-01-modern-2.toml"
     data = tomlio.loads(first.read_text("utf-8"))
-    assert data["id"] == "objects.multi-01.modern" and data["eras"] == ["modern"]
-    assert tomlio.loads(second.read_text("utf-8"))["id"] == "objects.multi-01.modern.2"
+    area, topic, detail, era = data["id"].split(".")
+    assert (area, topic, era) == ("objects", "multi", "modern") and data["eras"] == ["modern"]
+    assert first.name == f"{topic}-{detail}-modern.toml"
+    assert second.name == f"{topic}-{detail}-2-modern.toml"
+    assert tomlio.loads(second.read_text("utf-8"))["id"] == f"objects.multi.{detail}-2.modern"
+    named = scaffold(tmp_path, "--ruling", "MULTI-01", "--area", "objects", "--era", "modern",
+                     "--name", "gold-card")
+    assert named.name == "multi-gold-card-modern.toml"
+    assert tomlio.loads(named.read_text("utf-8"))["id"] == "objects.multi.gold-card.modern"
+    assert main(["new", "--ruling", "MULTI-01", "--name", "Not A Slug", "--stdout"]) == 2
 
 
 def test_unknown_ruling_and_era_are_refused(tmp_path: Path,
@@ -91,7 +100,8 @@ def test_default_location_is_the_rulings_area_in_spec_cases(
     assert main(["new", "--ruling", "SPLIT-M02"]) == 0
     assert main(["new", "--ruling", "SPLIT-M02"]) == 0
     made = sorted(p.name for p in (root / "cases" / "characteristics").iterdir())
-    assert made == ["split-m02-modern-2.toml", "split-m02-modern.toml"]
+    assert made == ["split-away-stack-split-card-combined-2-modern.toml",
+                    "split-away-stack-split-card-combined-modern.toml"]
 
 
 def test_existing_file_is_not_overwritten_without_force(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from conformance.spec.tomlio import canonical_json
 
 from ._common import console, quoted, shown
 
-__all__ = ["features_for", "render_scaffold", "title_from_statement"]
+__all__ = ["detail_of", "features_for", "render_scaffold", "title_from_statement", "topic_of"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                       "of the ruling)")
     parser.add_argument("-o", "--output", type=Path,
                         help="file or directory to write (default: spec/cases/<area>/)")
+    parser.add_argument("--name", metavar="SLUG",
+                        help="the detail part of the id and file name, lower-case words joined "
+                             "by '-' (default: drawn from the ruling's statement)")
     parser.add_argument("--stdout", action="store_true", help="print the scaffold instead")
     parser.add_argument("--force", action="store_true", help="overwrite an existing file")
 
@@ -187,20 +190,37 @@ def render_scaffold(ruling: Ruling, spec: Spec, *, case_id: str, area: str,
     return "\n".join(lines)
 
 
-def _free_id(base: str, taken: set[str]) -> str:
-    if base not in taken:
-        return base
-    n = 2
-    while f"{base}.{n}" in taken:
+#: Words left out of an id's detail: they name nothing.
+_FILLER = frozenset({"has", "have", "can", "be", "it", "not", "this", "when", "where", "while",
+                     "into", "onto", "than", "then", "there", "would", "does", "do"})
+
+
+def topic_of(ruling_id: str) -> str:
+    """The topic part of a case id (CONTRIBUTING.md: ``<area>.<topic>.<detail>[.<era>]``):
+    the ruling id's prefix in lower case (``SPLIT-M02`` -> ``split``)."""
+    return re.sub(r"[^a-z0-9]+", "-", ruling_id.split("-")[0].casefold()).strip("-") or "ruling"
+
+
+def detail_of(title: str, words: int = 5) -> str:
+    """The detail part of a case id drawn from a title: its first few meaningful words."""
+    kept = [w for w in re.findall(r"[a-z0-9]+", title.casefold())
+            if w not in _DANGLING and w not in _FILLER and len(w) > 1]
+    return "-".join(kept[:words]) or "case"
+
+
+def _free_name(directory: Path, taken: set[str], *, area: str, topic: str, detail: str,
+               era: str | None) -> tuple[str, Path]:
+    """A case id and file name following the convention, free in the spec and ``directory``:
+    ``<area>.<topic>.<detail>[.<era>]`` in ``<topic>-<detail>[-<era>].toml``; a taken one
+    gets ``-2``, ``-3`` ... on its detail, in both."""
+    n = 1
+    while True:
+        d = detail if n == 1 else f"{detail}-{n}"
+        case_id = f"{area}.{topic}.{d}" + (f".{era}" if era else "")
+        path = directory / (f"{topic}-{d}" + (f"-{era}" if era else "") + ".toml")
+        if case_id not in taken and not path.exists():
+            return case_id, path
         n += 1
-    return f"{base}.{n}"
-
-
-def _free_file(directory: Path, stem: str) -> Path:
-    path, n = directory / f"{stem}.toml", 2
-    while path.exists():
-        path, n = directory / f"{stem}-{n}.toml", n + 1
-    return path
 
 
 def _ids_in(directory: Path) -> set[str]:
@@ -257,23 +277,27 @@ def run(args: argparse.Namespace) -> int:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", area):
         err.print(f"error: area {quoted(area)} must be lower-case words joined by '-'")
         return 2
-    stem = ruling.id.casefold() + (f"-{eras[0]}" if len(eras) == 1 else "")
-    if args.output is not None and args.output.suffix == ".toml":
+    detail = args.name or detail_of(title_from_statement(ruling.statement))
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", detail):
+        err.print(f"error: --name {quoted(detail)} must be lower-case words joined by '-'")
+        return 2
+    era = eras[0] if len(eras) == 1 else None
+    explicit = args.output is not None and args.output.suffix == ".toml"
+    directory = (args.output.parent if explicit else args.output if args.output is not None
+                 else spec.cases_dir() / area)
+    taken = {c.id for c in load_cases(None, spec).cases} | _ids_in(directory)
+    case_id, path = _free_name(directory, taken, area=area, topic=topic_of(ruling.id),
+                               detail=detail, era=era)
+    if explicit:
         path = args.output
         if path.exists() and not args.force:
             err.print(f"error: {shown(path)} exists (use --force to overwrite)")
             return 2
-    else:
-        directory = args.output if args.output is not None else spec.cases_dir() / area
-        path = _free_file(directory, stem)
     if not args.stdout:
         refusal = installed_refusal(path)
         if refusal:
             err.print(refusal, markup=False, soft_wrap=True)
             return 2
-    taken = {c.id for c in load_cases(None, spec).cases} | _ids_in(path.parent)
-    base_id = f"{area}.{ruling.id.casefold()}" + (f".{eras[0]}" if len(eras) == 1 else "")
-    case_id = _free_id(base_id, taken)
     text = render_scaffold(ruling, spec, case_id=case_id, area=area, eras=eras)
     if args.stdout:
         sys.stdout.write(text)
