@@ -174,3 +174,22 @@ def test_only_supported_leaves_out_what_the_engine_does_not_declare(
     assert f"--only-supported: {len(planned)} result(s) left out" in capsys.readouterr().err
     assert main(["run", "-q", "--only-supported", "--adapter", TINY,
                  str(COMBAT / "attack-haste-allowed.toml")]) == 3
+
+
+def test_smoke_advice_names_a_refused_query_and_skips_undeclared_ones() -> None:
+    from conformance.commands.smoke import advice, choose_cases
+
+    refused = CaseResult(case="c", era="modern", result="unsupported", step=0,
+                         message="step 0 (observe matches of x): no",
+                         missing=("query:matches",))
+    text = advice(refused, "cmd:x")
+    assert "refused query 'matches'" in text and "('queries')" in text
+    cases = load_cases([ROOT / "spec" / "cases" / "characteristics"], default_spec()).cases
+    queries = frozenset({"mana_value", "colors", "name", "names", "types", "mana_cost"})
+    info = _info({"characteristics", "split-cards"}, queries=queries, actions=frozenset())
+    chosen = choose_cases(cases, info, 12)
+    assert chosen and all(s.kind == "observe" and s.body["query"] in queries
+                          for item in chosen for s in item.case.steps)
+    everything = choose_cases(cases, _info({"characteristics", "split-cards"}), 12)
+    assert any(s.kind == "action" or s.body["query"] not in queries
+               for item in everything for s in item.case.steps)

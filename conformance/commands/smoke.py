@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.markup import escape
 
+from conformance.results.blockers import blockers, case_blockers
 from conformance.results.records import CaseResult
 from conformance.running.runner import DEFAULT_TIMEOUT, Runner, WorkItem
 from conformance.spec.catalog import Spec, default_spec
@@ -50,6 +51,8 @@ def choose_cases(cases: Sequence[Case], info: AdapterInfo, limit: int) -> list[W
     declared features (ties broken by id); at most ``limit`` items, one per case."""
     runnable = sorted((c for c in cases if set(c.features) <= info.features),
                       key=lambda c: (len(c.steps), c.id))
+    runnable = [c for c in runnable  # and only queries and actions it declares, if it does
+                if not any(case_blockers(c, e, info) for e in c.eras if e in info.eras)]
     chosen: list[WorkItem] = []
     seen: set[str] = set()
     for era in info.eras:
@@ -82,8 +85,17 @@ def advice(result: CaseResult, adapter: str) -> str:
                     "cannot do, and keep 'error' for bugs")
         return "see the cause above; --timeout raises the time allowed"
     if result.result == "unsupported":
-        return ("the engine declares every feature this case needs but said unsupported: "
-                "implement it, or leave the feature out of 'features' in hello")
+        found = blockers(result)
+        what = found[0].partition(":") if found else ("setup", "", "")
+        if what[0] in ("query", "action"):
+            plural = {"query": "queries", "action": "actions"}[what[0]]
+            return (f"the engine refused {what[0]} {what[2]!r}, which this case uses: "
+                    f"implement it, or list the {plural} you answer in hello "
+                    f"('{plural}'), so that cases using others are reported unsupported "
+                    "without being run")
+        return ("the engine declares every feature this case needs but refused its setup: "
+                "implement what the setup uses, or leave the feature out of 'features' in "
+                "hello")
     return (f"the engine disagrees with the rules here: mtgconf explain --adapter "
             f"{shlex.quote(adapter)} {result.case} --era {result.era} shows each message "
             "beside the reference engine's trace")
