@@ -80,7 +80,7 @@ def test_card_data_typos_are_located_with_a_hint() -> None:
     got = [(p.path, p.message, p.hint) for p in check_card_data(card)]
     assert got == [
         (("abilities", 0, "effects", 0, "type"), "unknown effect 'damag'",
-         "did you mean 'damage'?"),
+         "did you mean 'damage' or 'amass'?"),
         (("abilities", 0, "effects", 1, "ammount"), "unknown key 'ammount' in effect 'damage'",
          "did you mean 'amount'?"),
         (("abilities", 0, "effects", 2, "amount", "devotoin"), "unknown amount 'devotoin'",
