@@ -173,6 +173,9 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "damage_cant_be_prevented": ("Damage (from sources matching ``filter``; combat damage "
                                  "only with ``combat_only``) can't be prevented: prevention "
                                  "effects apply but prevent none of it.", ("615.12", "615.12a")),
+    "begin_on_battlefield": ("If this card is in its owner's opening hand, they may begin the "
+                             "game with it on the battlefield (the Leylines; choice "
+                             "``begin_on_battlefield``).", ("103.6", "103.6a")),
     "triggers_additional_time": ("A triggered ability of an object matching ``filter`` "
                                  "triggers an additional time (Echoes of Eternity).",
                                  ("603.2d",)),

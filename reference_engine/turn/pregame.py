@@ -18,7 +18,10 @@ priority. The actions:
   Under the Sixth Edition rules (``mulligan = "paris"``, period rule 101.5) the starting
   player takes mulligans one at a time until keeping, each drawing a hand one card smaller,
   then the next player does the same. No mulligan is taken once a hand would be empty.
-* Once every player has kept, the starting player's first turn begins (103.8): turn 1, its
+* Once every player has kept, the cards of the opening hands that allow it may begin the game
+  on the battlefield, the starting player's first (103.6a; choice ``begin_on_battlefield``,
+  answered on the last ``keep``).
+* Then the starting player's first turn begins (103.8): turn 1, its
   untap step, then its upkeep with that player holding priority (a two-player game's starting
   player skips the first draw step, 103.8a).
 """
@@ -194,11 +197,38 @@ def _may_mulligan(state: GameState, data: Mapping[str, Any], player: str) -> boo
     return int(data["mulligans"][player]) - free < STARTING_HAND_SIZE
 
 
+def _opening_hand_actions(state: GameState, first: str) -> None:
+    """CR 103.6, 103.6a: once the mulligans are over, the starting player and then each other
+    player in turn order may put the cards of their opening hand that allow it onto the
+    battlefield (static rule ``begin_on_battlefield``, the Leylines): choice
+    ``begin_on_battlefield``, the handles (a list, or a table by player); none if unanswered."""
+    from reference_engine.layers.system import characteristics_of
+    from reference_engine.objects.entering import enter_battlefield
+
+    answer = choose(state, "begin_on_battlefield", None, default=None, has_default=True)
+    for player in _in_turn_order_from(state, first):
+        able = {(o.handle or f"#{o.id}"): o for o in state.objects_in("hand", player)
+                if any(a.get("rule") == "begin_on_battlefield"
+                       for a in characteristics_of(state, o.id).abilities)}
+        if answer is None or (isinstance(answer, Mapping) and player not in answer):
+            continue
+        picked = _for_player(answer, player, "begin_on_battlefield")
+        picked = [str(h) for h in (picked if isinstance(picked, list) else [picked])]
+        if not set(picked) <= set(able) or len(set(picked)) != len(picked):
+            raise RulesViolation("illegal-choice", f"choice 'begin_on_battlefield' for "
+                                 f"{player}: {picked!r} must be cards of the opening hand "
+                                 f"that allow it, of {sorted(able)!r} (CR 103.6a)")
+        for handle in picked:
+            enter_battlefield(state, able[handle], controller=player)
+            state.log("begins-on-battlefield", player=player, card=able[handle].card.name)
+
+
 def _begin_game(state: GameState, data: Mapping[str, Any]) -> None:
     """CR 103.8: the starting player takes the first turn: turn 1 begins with its untap step
     and its upkeep, where that player receives priority (the draw step of a two-player game's
-    first turn is skipped, 103.8a)."""
+    first turn is skipped, 103.8a). Before it, the opening hands' actions (103.6)."""
     first = str(data["first"])
+    _opening_hand_actions(state, first)
     del state.extra[PREGAME_KEY]
     state.extra["mulligans_taken"] = dict(data["mulligans"])
     order = state.turn_order
