@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
 __all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
-           "LAND_PLAY_RESTRICTIONS", "PREGAME_ACTIONS", "PREGAME_KEY", "QUERIES",
-           "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS", "STEP_SKIPS", "action",
+           "EXTRA_TURNS_KEY", "LAND_PLAY_RESTRICTIONS", "PREGAME_ACTIONS", "PREGAME_KEY",
+           "QUERIES", "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS", "STEP_SKIPS", "action",
            "block_restriction", "cast_restriction", "land_play_restriction", "on_step", "query",
            "setup_hook", "skip_step", "step_decision"]
 
@@ -132,6 +132,9 @@ AWAITING_KEY = "awaiting_decision"
 #: the starting player, the mulligan declarations. Only :data:`PREGAME_ACTIONS` are allowed
 #: then; no player has priority (117.1: priority begins with the first turn).
 PREGAME_KEY = "pregame"
+#: ``state.extra`` key: the players of the extra turns still to come after the current one,
+#: the one taken next last (CR 500.7: the most recently created extra turn is taken first).
+EXTRA_TURNS_KEY = "extra_turns"
 #: The actions a player can take before the game begins (filled by ``turn/pregame.py``).
 PREGAME_ACTIONS: set[str] = set()
 

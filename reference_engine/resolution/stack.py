@@ -32,6 +32,7 @@ from reference_engine.core.context import (
 )
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
+from reference_engine.core.registry import EXTRA_TURNS_KEY
 from reference_engine.damage.events import DamageEvent, deal_damage
 from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
@@ -387,6 +388,38 @@ def _lose_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
             lost = max(ctx.amount(p.get("amount", 0)), 0)
             ctx.state.players[ref["player"]].life -= lost
             ctx.obj.extra[LIFE_LOST] = int(ctx.obj.extra.get(LIFE_LOST, 0)) + lost
+
+
+@effect("set_life", params={
+    "target": "ref: whose life total is set", "amount": "amount: the new life total"},
+    cr=("119.5",), example='Blessed Wind: {type = "set_life", target = "p", amount = 20}')
+def _set_life(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to has their life total set to ``amount`` (CR 119.5): they gain
+    or lose the difference, so "whenever you gain life" sees a gain and nothing sees a loss."""
+    from reference_engine.triggers.life import gain_life
+
+    for ref in ctx.refs(p):
+        if "player" not in ref:
+            continue
+        player = str(ref["player"])
+        difference = ctx.amount(p.get("amount", 0)) - ctx.state.players[player].life
+        if difference > 0:
+            gain_life(ctx.state, player, difference, source=ctx.source_id)
+        elif difference < 0:
+            ctx.state.players[player].life += difference
+            ctx.state.changed()
+
+
+@effect("extra_turn", params={"target": "ref: who takes the extra turn (default the "
+                                          "controller)"},
+        cr=("500.7",), example='Time Warp: {type = "extra_turn", target = "p"}')
+def _extra_turn(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Each player referred to takes an extra turn after this one (CR 500.7): it is added
+    directly after the current turn, so the most recently created extra turn is taken first."""
+    for ref in ctx.refs(p) or [{"player": ctx.controller}]:
+        if "player" in ref:
+            ctx.state.extra.setdefault(EXTRA_TURNS_KEY, []).append(str(ref["player"]))
+            ctx.state.log("extra-turn", player=str(ref["player"]))
 
 
 @effect("draw", params={

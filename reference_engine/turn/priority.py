@@ -34,6 +34,7 @@ from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import (
     AWAITING_KEY,
+    EXTRA_TURNS_KEY,
     STEP_DECISIONS,
     STEP_HOOKS,
     STEP_SKIPS,
@@ -92,7 +93,10 @@ def advance_step(state: GameState) -> None:
         index -= 1
     if index + 1 == len(STEPS):
         state.turn += 1
-        state.active_player = _next_player(state, state.active_player)
+        extra = state.extra.get(EXTRA_TURNS_KEY)
+        # 500.7: an extra turn comes directly after the turn it was created in, the most
+        # recently created first; then the turn order goes on from its player.
+        state.active_player = extra.pop() if extra else _next_player(state, state.active_player)
         state.players[state.active_player].last_turn_began = state.turn
         state.players[state.active_player].lands_played = 0
         state.step = STEPS[0]
