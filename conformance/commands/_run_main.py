@@ -258,6 +258,7 @@ def _run(args: argparse.Namespace, workers: Workers | None, sources: ReadSources
     only_supported = bool(getattr(args, "only_supported", False))
     left_out = 0
     final = contextlib.ExitStack()  # signals held from the end of the cases to the last write
+    held: list[int] = []
     try:
         with runner:
             if show:
@@ -293,23 +294,28 @@ def _run(args: argparse.Namespace, workers: Workers | None, sources: ReadSources
                 bad += result.result in ("failed", "errored")
                 progress.update(task, advance=1, bad=bad)
             if lost is not None:
-                final.enter_context(held_signals())
+                held = final.enter_context(held_signals())
                 _stop(stream)
     except KeyboardInterrupt:
-        final.enter_context(held_signals())
+        held = final.enter_context(held_signals())
         interrupted = True
         _stop(stream)  # a parallel run: stop its workers now
     finally:
         if not interrupted and lost is None:  # (the cases ended normally)
-            final.enter_context(held_signals())
+            held = final.enter_context(held_signals())
         if show:
             progress.stop()
         if writer:
             writer.close()
     with final:
-        return _finish(args, runner, source_run, work, spec, loaded, split, items, results,
+        code = _finish(args, runner, source_run, work, spec, loaded, split, items, results,
                        baseline, interrupted=interrupted, lost=lost, writer=writer,
                        left_out=left_out)
+    if held and code != INTERRUPTED:  # a signal while the outputs were written: they are whole
+        err.print(f"[yellow]interrupted[/yellow] while the reports were written, after all "
+                  f"{len(results)} result(s); every report was written whole")
+        return INTERRUPTED
+    return code
 
 
 def _stop(stream: Any) -> None:

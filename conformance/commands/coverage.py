@@ -120,12 +120,14 @@ def _print_rules(out: Any, cov: dict[str, Any], args: argparse.Namespace) -> Non
     for bucket in listed:
         nums = [n for n, e in cov["rules"].items() if e["bucket"] == bucket]
         if nums:
-            out.print(f"  CR {bucket} ({len(nums)}): {', '.join(nums)}", soft_wrap=True)
+            out.print(f"  CR {bucket} ({len(nums)}): {shown(', '.join(nums), 10**6)}",
+                      soft_wrap=True)
     unreached = {n: e["unreached_case_ids"] for n, e in cov["rules"].items()
                  if e["unreached_case_ids"]}
     if unreached:
         out.print("  not counted (the case only restates its setup): " + "; ".join(
-            f"{n} ({', '.join(ids)})" for n, ids in unreached.items()), soft_wrap=True)
+            f"{shown(n)} ({shown(', '.join(ids))})" for n, ids in unreached.items()),
+            soft_wrap=True)
     if args.uncovered is not None:
         groups: dict[str, list[str]] = {}
         for n, e in cov["rules"].items():
@@ -133,7 +135,7 @@ def _print_rules(out: Any, cov: dict[str, Any], args: argparse.Namespace) -> Non
                     and n.startswith(args.uncovered)):
                 groups.setdefault(n.split(".")[0], []).append(n)
         out.print(f"testable CR numbers without a passing case"
-                  f"{' under ' + args.uncovered if args.uncovered else ''}: "
+                  f"{' under ' + shown(args.uncovered) if args.uncovered else ''}: "
                   f"{sum(len(v) for v in groups.values())}", soft_wrap=True)
         for rule, nums in groups.items():
-            out.print(f"  {rule}: {', '.join(nums)}", soft_wrap=True)
+            out.print(f"  {shown(rule)}: {shown(', '.join(nums), 10**6)}", soft_wrap=True)

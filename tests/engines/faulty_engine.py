@@ -53,6 +53,8 @@ FAULTS: dict[str, str] = {
     "text-stderr": "writes hostile text (ANSI colours, controls) on stderr, then exits 3",
     "text-name": "gives a hostile name and version in its hello info",
     "huge-int": "replies to observe with a 5,000-digit integer",
+    # issue 37
+    "unsupported-false": "replies correctly, with \"unsupported\": false beside the value",
     # hostile processes (issue 15)
     "orphan-hang": "starts a child that holds its pipes, then never replies",
     "orphan-exit": "starts a child that holds its pipes, then exits without replying",
@@ -245,6 +247,8 @@ def _inject(fault: str, cmd: str, seq: int, answer: dict[str, Any],
         reply({"seq": seq, "info": info})
     elif fault == "huge-int":
         write(f'{{"seq": {seq}, "value": {"9" * 5000}}}\n'.encode())
+    elif fault == "unsupported-false":
+        reply({"seq": seq, **answer, "unsupported": False})
     elif fault in ("orphan-hang", "orphan-exit", "orphan-ok"):
         _orphan()
         if fault == "orphan-ok":
