@@ -297,6 +297,6 @@ def test_every_fault_of_the_engine_is_injected() -> None:
     from .test_faults_text import TEXT_FAULTS
 
     used = ({f for f, _, _ in FAULTS} | {"none", "noisy-stderr", "slow-start", "text-name",
-                                         "huge-int"}
+                                         "huge-int", "unsupported-false"}
             | {f for f, _ in TEXT_FAULTS} | {f for f, _ in PIPE_FAULTS})
     assert set(fault_names()) == used
