@@ -794,3 +794,121 @@ def test_ctrl_c_with_many_workers_stops_promptly(tmp_path: Path) -> None:
     assert err.count(b"Traceback") == 0, err[-2000:]
     assert b"capped to" in err
 
+
+
+#: The classes the issue-37 attack found misbehaving, with the test that plays each.
+ISSUE_CLASSES = {
+    "--report X --junit X in one run": "test_one_run_naming_one_file_twice_is_refused_before_"
+                                        "writing",
+    "a second run's output onto a running report": "test_an_output_a_running_report_holds_is_"
+                                                   "refused",
+    "report --markdown onto a running report": "test_report_markdown_onto_a_live_report_is_"
+                                               "refused",
+    "the atomic writer ignoring the report's lock": "test_atomic_write_never_replaces_a_live_"
+                                                    "report",
+    "a full disk while the JSON lines are written": "test_a_full_disk_while_the_report_is_"
+                                                    "written",
+    "a full disk at the final JUnit write": "test_a_full_disk_at_a_final_write",
+    "--jobs 100000 never capped": "test_jobs_are_capped_with_a_note",
+    "Ctrl-C with many workers: tracebacks, 45 s": "test_ctrl_c_with_many_workers_stops_promptly",
+    "report double-counting two inputs": "test_a_result_in_two_inputs_is_counted_once",
+    "a cmd: engine named reference merged": "test_an_engine_calling_itself_reference_is_kept_"
+                                            "apart",
+    "secrets read through /proc/<parent>/mem": "test_the_engine_cannot_reach_into_the_harness",
+    "the terminal written through /proc/<parent>/fd/1": "test_the_engine_cannot_reach_into_"
+                                                        "the_harness",
+    "a restarted engine that never comes up": "test_an_engine_that_never_comes_back_is_not_"
+                                              "waited_for",
+    "case files rewritten by the engine under --jobs": "test_case_files_are_read_before_any_"
+                                                       "engine_starts",
+    "a signal during the final writes": "test_a_signal_during_the_final_writes_leaves_every_"
+                                        "report_whole",
+    "'interrupted before any case ran' after results": "test_a_signal_during_the_final_writes_"
+                                                       "leaves_every_report_whole",
+    "--resume keeping records outside the selection": "test_resume_ignores_records_outside_"
+                                                      "the_selection",
+    "--era '[/red]x' as console markup": "test_command_line_text_is_never_console_markup",
+    "control characters printed raw": "test_command_line_text_is_never_console_markup",
+    "--timeout nan": "test_a_bad_option_is_a_located_usage_error",
+    "--timeout inf": "test_a_bad_option_is_a_located_usage_error",
+    "--timeout -1": "test_a_bad_option_is_a_located_usage_error",
+    "--jobs 0": "test_a_bad_option_is_a_located_usage_error",
+    "--generated -5": "test_a_bad_option_is_a_located_usage_error",
+    "--shard ''": "test_a_bad_option_is_a_located_usage_error",
+    "generate --out onto a file": "test_paths_of_the_wrong_kind_are_named",
+    "a value beside unsupported false": "test_a_value_beside_unsupported_false_is_a_value",
+    "invisible and bidi code points passing the cleaner": "test_invisible_code_points_are_"
+                                                          "escaped",
+    "a FIFO given to --resume": "test_paths_of_the_wrong_kind_are_named",
+    "a directory given to --resume": "test_paths_of_the_wrong_kind_are_named",
+    "an unreadable card directory": "test_an_unreadable_card_directory_is_an_error",
+    "a spec error echoing a 1 MB value": "test_a_spec_error_echoing_a_huge_value_is_cut",
+    "a crash on end": "test_a_crash_on_end_is_reported",
+}
+
+#: Classes of our own, beyond the attack's.
+NEW_CLASSES = {
+    "--report X --markdown X": "test_one_run_naming_one_file_twice_is_refused_before_writing",
+    "--junit X --write-baseline X": "test_one_run_naming_one_file_twice_is_refused_before_"
+                                    "writing",
+    "two outputs, one a hard link of the other": "test_a_hard_link_or_a_symbolic_link_is_the_"
+                                                 "same_file",
+    "two outputs, one a symbolic link to the other": "test_a_hard_link_or_a_symbolic_link_is_"
+                                                     "the_same_file",
+    "an output onto the case file being run": "test_an_output_is_never_one_of_the_inputs",
+    "report's output onto its input report": "test_an_output_is_never_one_of_the_inputs",
+    "a file of an --html directory named again": "test_a_file_of_an_html_directory_is_taken",
+    "a path another command will write at its end": "test_an_output_another_command_claimed_"
+                                                    "is_refused",
+    "the claim of a command killed with -9": "test_a_claim_of_a_killed_command_is_gone",
+    "EIO while the report is written": "test_a_full_disk_while_the_report_is_written",
+    "EDQUOT while the report is written": "test_a_full_disk_while_the_report_is_written",
+    "a full disk at the final Markdown write": "test_a_full_disk_at_a_final_write",
+    "a full disk at --write-baseline": "test_a_full_disk_at_a_final_write",
+    "a read-only file system at the final writes": "test_a_full_disk_at_a_final_write",
+    "a full disk at the run header": "test_a_full_disk_when_the_header_is_written",
+    "a file system taking a few bytes per write": "test_short_writes_still_give_whole_records",
+    "a slow file system (slow fsync)": "test_a_slow_fsync_loses_nothing",
+    "SIGINT during the final writes": "test_a_signal_during_the_final_writes_leaves_every_"
+                                      "report_whole",
+    "SIGHUP during the final writes": "test_a_signal_during_the_final_writes_leaves_every_"
+                                      "report_whole",
+    "--jobs negative or not a number": "test_a_bad_option_is_a_located_usage_error",
+    "--timeout 0": "test_a_bad_option_is_a_located_usage_error",
+    "--timeout over a week": "test_a_bad_option_is_a_located_usage_error",
+    "--shard I out of 1..N": "test_a_bad_option_is_a_located_usage_error",
+    "--shard N = 0": "test_a_bad_option_is_a_located_usage_error",
+    "--shard with three parts": "test_a_bad_option_is_a_located_usage_error",
+    "an empty output path": "test_a_bad_option_is_a_located_usage_error",
+    "a device given to --resume": "test_a_bad_option_is_a_located_usage_error",
+    "explain --timeout nan": "test_a_bad_option_is_a_located_usage_error",
+    "smoke --max-cases 0": "test_a_bad_option_is_a_located_usage_error",
+    "generate --count -1": "test_a_bad_option_is_a_located_usage_error",
+    "--report onto a directory": "test_paths_of_the_wrong_kind_are_named",
+    "report --html onto a file": "test_paths_of_the_wrong_kind_are_named",
+    "an output under a path whose parent is a file": "test_paths_of_the_wrong_kind_are_named",
+    "whole categories of hiding code points (private use, blanks, noncharacters, variation "
+    "selectors, fillers)": "test_invisible_code_points_are_escaped",
+    "a new command printing a value into markup unescaped": "test_console_markup_takes_only_"
+                                                            "escaped_values",
+    "a resumed report holding a record of another era": "test_resume_ignores_records_outside_"
+                                                        "the_selection",
+    "garbage on end": "test_a_crash_on_end_is_reported",
+    "a silent exit on end": "test_a_crash_on_end_is_reported",
+    "clock jumps during a run": "test_a_clock_jump_changes_no_result",
+    "interleaved --shard writers": "test_interleaved_shard_writers",
+    "a non-UTF-8 (C) locale": "test_a_non_utf8_locale_is_no_problem",
+    "the engine's own terminal (tty streams, /dev/tty)": "test_the_engine_cannot_reach_into_"
+                                                         "the_harness",
+}
+
+
+def test_the_classes_are_played_and_counted_in_the_docs() -> None:
+    """Every class names a test of this module; docs/reliability.md states both counts."""
+    tests = {name for name in globals() if name.startswith("test_")}
+    for classes in (ISSUE_CLASSES, NEW_CLASSES):
+        assert set(classes.values()) <= tests
+    assert len(NEW_CLASSES) >= 30
+    doc = " ".join((ROOT / "docs" / "reliability.md").read_text("utf-8").split())
+    assert (f"{len(ISSUE_CLASSES)} classes the attack found misbehaving, {len(NEW_CLASSES)} "
+            f"new classes of our own: {len(ISSUE_CLASSES) + len(NEW_CLASSES)} classes") in doc
