@@ -38,6 +38,7 @@ FEATURES: frozenset[str] = frozenset({
     "library-search",
     "look-back-triggers",
     "mana-abilities",
+    "multiplayer",
     "name-stickers",
     "naming",
     "overload",

@@ -229,6 +229,9 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
                "add \"custom-cards\" to features")
     setup = data.get("setup", {})
     players = list(setup.get("players", ["alice", "bob"]))
+    if len(players) > 2 and "multiplayer" not in data.get("features", []):
+        yield ("missing-feature", f"a game of {len(players)} players needs the 'multiplayer' "
+               "feature (CR 800.1)", ["setup", "players"], "add \"multiplayer\" to features")
     handles: dict[str, int] = {}
     objects = setup.get("objects", [])
     suggested = 0  # "did you mean" for the first 20 unknown cards only: each costs a search

@@ -159,7 +159,9 @@ def assign_combat_damage(state: GameState, dealers: set[int]) -> list[DamageEven
         power = _power(chars[blocker])
         if power > 0:
             events.append(_event(state, blocker, power, attacker))
-    return events
+    # 800.4e: combat damage isn't assigned to a player who has left the game.
+    in_game = state.in_game()
+    return [e for e in events if e.target_player is None or e.target_player in in_game]
 
 
 def _event(state: GameState, source: int, amount: int, recipient: Any) -> DamageEvent:

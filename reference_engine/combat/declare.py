@@ -101,6 +101,11 @@ def block_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
 
 # -- combat state ------------------------------------------------------------------------------
 
+#: ``state.extra`` key of the blocks declared so far by defending players, when several
+#: declare one after another (CR 802.4), by player in APNAP order.
+_PARTIAL = "partial_blocks"
+
+
 def combat(state: GameState) -> dict[str, Any]:
     """This turn's combat record (created empty when first needed)."""
     record: dict[str, Any] | None = state.extra.get(_KEY)
@@ -455,11 +460,15 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
     if state.step == "declare-attackers" and state.zone_list("stack"):
         raise RulesViolation("timing", "the stack must be empty to move to declare blockers")
     current = attackers(state)
-    defenders = {p for p in (defending_player(state, d) for d in current.values())
-                 if p is not None}
-    player = game.player(a.get("player", next(iter(sorted(defenders)), None)))
+    defenders = _defenders_apnap(state)
+    partial: dict[str, list[tuple[int, int]]] = state.extra.get(_PARTIAL, {})
+    waiting = [p for p in defenders if p not in partial]
+    player = game.player(a.get("player", waiting[0] if waiting else None))
     if player not in defenders:
         raise RulesViolation("illegal-action", f"{player} is not a defending player (CR 509.1)")
+    if waiting and player != waiting[0]:
+        raise RulesViolation("illegal-action", f"defending players declare blockers in APNAP "
+                             f"order: {waiting[0]} declares before {player} (CR 802.4)")
     blocks = _parse_blocks(game, a)
     chars = compute_all(state)
     for blocker, attacker in blocks:
@@ -479,6 +488,12 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
                                      "menace: it can't be blocked except by two or more "
                                      "creatures (CR 702.111b)")
     _check_block_declaration(state, player, [(b.id, att.id) for b, att in blocks])
+    if len(waiting) > 1:
+        # 802.4: one defending player of several has declared; the next one declares after.
+        state.extra[_PARTIAL] = {**partial, player: [(b.id, att.id) for b, att in blocks]}
+        if state.step == "declare-attackers":
+            _move_to(state, "declare-blockers")
+        return
     state.extra["pending_blocks"] = [(b.id, att.id) for b, att in blocks]
     if state.step == "declare-blockers":
         _block_now(state)
@@ -488,6 +503,16 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
             _move_to(state, "declare-blockers")
         finally:
             state.extra.pop("pending_blocks", None)
+
+
+def _defenders_apnap(state: GameState) -> list[str]:
+    """The defending players of this combat in APNAP order (CR 101.4, 802.4: each declares
+    blockers in that order; in a two-player game there is one)."""
+    found = {p for p in (defending_player(state, d) for d in attackers(state).values())
+             if p is not None}
+    order = state.turn_order
+    start = order.index(state.active_player)
+    return [p for p in order[start:] + order[:start] if p in found]
 
 
 def _check_block_declaration(state: GameState, player: str,
@@ -525,10 +550,13 @@ def _block_now(state: GameState) -> None:
     priority meanwhile), and otherwise no blockers are declared."""
     pending = state.extra.pop("pending_blocks", None)
     if pending is None:
-        if _could_block(state):
+        if _could_block(state) or state.extra.get(_PARTIAL):
             state.extra[AWAITING_KEY] = state.step
             return
         pending = []
+    # 802.4: the declarations of earlier defending players, in APNAP order, come first.
+    earlier: dict[str, list[tuple[int, int]]] = state.extra.pop(_PARTIAL, {})
+    pending = [pair for declared in earlier.values() for pair in declared] + list(pending)
     state.extra.pop(AWAITING_KEY, None)
     record = combat(state)
     record["blockers_declared"] = True
@@ -545,10 +573,10 @@ def _block_now(state: GameState) -> None:
 def _block_with_nothing(state: GameState) -> None:
     """What ``advance`` declares passing through the declare blockers step: no blockers
     (509.1), rejected if a requirement makes that illegal (509.1c, e.g. Lure)."""
-    defenders = sorted({p for p in (defending_player(state, d)
-                                    for d in attackers(state).values()) if p is not None})
-    for player in defenders:
-        _check_block_declaration(state, player, [])
+    declared = state.extra.get(_PARTIAL, {})
+    for player in _defenders_apnap(state):
+        if player not in declared:
+            _check_block_declaration(state, player, [])
     state.extra["pending_blocks"] = []
     _block_now(state)
     give_priority(state, state.active_player)  # 509.2

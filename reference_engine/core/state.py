@@ -264,8 +264,27 @@ class GameState:
             raise SetupError(f"object {handle!r} no longer exists") from None
 
     def opponents(self, player: str) -> list[str]:
-        """The other players, in turn order (CR 102.2)."""
-        return [p for p in self.turn_order if p != player]
+        """The other players still in the game, in turn order (CR 102.2, 102.3; a player who
+        left a multiplayer game is no one's opponent, 800.4a)."""
+        left = self.extra.get("left", ())
+        return [p for p in self.turn_order if p != player and p not in left]
+
+    def in_game(self) -> list[str]:
+        """The players who have not left the game, in turn order (CR 800.4: a multiplayer game
+        goes on after players leave it; in a two-player game it ends instead, 104.2a)."""
+        left = self.extra.get("left", ())
+        return [p for p in self.turn_order if p not in left]
+
+    def next_in_game(self, player: str) -> str:
+        """The next player in turn order after ``player`` who is still in the game (CR 101.4,
+        800.4a, 800.4k); ``player`` itself when no other is left."""
+        order = self.turn_order
+        i = order.index(player)
+        left = self.extra.get("left", ())
+        for p in order[i + 1:] + order[:i]:
+            if p not in left:
+                return p
+        return player
 
 
 #: Types a snapshot shares with the state instead of copying: immutable values, and what stays

@@ -62,4 +62,6 @@ def _control_ends(state: GameState) -> None:
     for oid, previous in reversed(changes):
         obj = state.objects.get(oid)
         if obj is not None and obj.zone == "battlefield" and previous in state.players:
-            change_control(state, obj, str(previous))
+            # 800.4a: a player who left the game controls nothing; the owner does.
+            change_control(state, obj, str(previous) if previous in state.in_game()
+                           else obj.owner)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reference_engine.layers.system import compute_all
+from reference_engine.sba.departure import process_departures
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -81,7 +82,11 @@ def check_state_based_actions(state: GameState, limit: int = 100) -> bool:
         # 704.3: all applicable state-based actions are performed at the same time.
         with simultaneously(state):
             did = [check(state) for check in SBA_CHECKS]
+        # 800.4a: a player who lost a multiplayer game leaves it at once (not an SBA).
+        departed = process_departures(state)
         if not any(did):
+            if departed:
+                continue
             return performed
         performed = True
     return performed

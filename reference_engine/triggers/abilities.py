@@ -242,7 +242,9 @@ def put_triggers_on_stack(state: GameState) -> bool:
     state.extra["pending_triggers"] = []
     order = state.turn_order
     start = order.index(state.active_player)
-    apnap = order[start:] + order[:start]
+    # 800.4d: triggered abilities of a player who left the game aren't put on the stack.
+    in_game = state.in_game()
+    apnap = [p for p in order[start:] + order[:start] if p in in_game]
     seen: dict[str, int] = {}
     for player in apnap:
         for trig in _in_chosen_order(state, [t for t in pending if t.controller == player]):

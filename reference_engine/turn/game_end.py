@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.errors import RulesViolation
 from reference_engine.core.registry import PREGAME_ACTIONS, action, query
+from reference_engine.sba.departure import process_departures
 from reference_engine.sba.outcome import has_won, is_draw, mark_lost
 from reference_engine.turn.priority import game_over
 
@@ -31,13 +32,10 @@ def _concede(game: GameView, a: Mapping[str, Any]) -> None:
     mark_lost(state, player, "concession")
     if game_over(state):
         state.priority_player = None
-    elif state.priority_player == player:
-        # A player who has left the game can't hold priority: the next player in turn order
-        # receives it (800.4a leaves the rest of a multiplayer departure to that section).
-        order = state.turn_order
-        others = order[order.index(player) + 1:] + order[:order.index(player)]
-        state.priority_player = next(p for p in others
-                                     if p not in state.extra.get("lost", []))
+    else:
+        # 800.4a: in a multiplayer game the player leaves it, with what they own; if they had
+        # priority, the next player in turn order still in the game receives it.
+        process_departures(state)
     state.changed()
 
 

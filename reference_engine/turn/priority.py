@@ -66,6 +66,9 @@ def give_priority(state: GameState, player: str) -> None:
         check_state_based_actions(state)
         if not put_triggers_on_stack(state):
             break
+    if player not in state.in_game():
+        # 800.4j: a player who left doesn't receive priority; the next one in turn order does.
+        player = state.next_in_game(player)
     state.priority_player = None if game_over(state) else player
     state.extra["passes"] = 0
     state.changed()
@@ -79,8 +82,9 @@ def game_over(state: GameState) -> bool:
 
 
 def _next_player(state: GameState, player: str) -> str:
-    order = state.turn_order
-    return order[(order.index(player) + 1) % len(order)]
+    """The next player in turn order still in the game (CR 101.4, 117.3d; 800.4k: a player who
+    left the game gets no turn)."""
+    return state.next_in_game(player)
 
 
 def advance_step(state: GameState) -> None:
@@ -142,7 +146,7 @@ def pass_priority(state: GameState, player: str) -> None:
                              f"{player} does not have priority ({state.priority_player} has)")
     passes = int(state.extra.get("passes", 0)) + 1
     state.extra["passes"] = passes
-    if passes < len(state.players):
+    if passes < len(state.in_game()):
         # 117.5: before the next player receives priority, state-based actions are performed
         # and triggered abilities put on the stack (these aren't actions, so the passes still
         # count as "in succession", 117.4).
