@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import SetupError, unreadable
 from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
@@ -116,7 +116,8 @@ def evaluate(value: Any, ctx: AmountContext) -> int:
     if len(names) != 1 or names[0] not in AMOUNTS:
         known = ", ".join(sorted(AMOUNTS))
         raise SetupError(f"unknown amount {dict(value)!r} (known: {known})")
-    base = AMOUNTS[names[0]](ctx, value[names[0]])
+    with unreadable(f"amount {names[0]!r}", value[names[0]]):
+        base = AMOUNTS[names[0]](ctx, value[names[0]])
     times, plus = value.get("times", 1), value.get("plus", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (times, plus)):
         raise SetupError(f"'times' and 'plus' of an amount must be integers: {dict(value)!r}")

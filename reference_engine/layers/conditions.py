@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, evaluate
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import SetupError, unreadable
 from reference_engine.core.symbols import COLORS, color_from_word
 from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.amounts import selected
@@ -183,8 +183,9 @@ def holds(state: GameState, cond: Mapping[str, Any] | None, ctx: ConditionContex
             raise SetupError(
                 f"unknown condition {key!r} (known: {', '.join(sorted(CONDITIONS))})"
             ) from None
-        if not test(state, value, ctx):
-            return False
+        with unreadable(f"condition {key!r}", value):
+            if not test(state, value, ctx):
+                return False
     return True
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.characteristics import Characteristics, is_legendary
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import SetupError, unreadable
 from reference_engine.core.objects import GameObject
 from reference_engine.core.symbols import color_from_word
 
@@ -145,17 +145,23 @@ def _holds(state: GameState, obj: GameObject, chars: Characteristics,
            flt: Mapping[str, Any], ctx: FilterContext) -> bool:
     for key, value in flt.items():
         if key == "any":
+            if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
+                raise SetupError(f"filter key 'any' needs a list of filter tables, not {value!r}")
             if not any(matches(state, obj, sub, ctx=ctx, chars=chars) for sub in value):
                 return False
         elif key == "not":
+            if not isinstance(value, Mapping):
+                raise SetupError(f"filter key 'not' needs a filter table, not {value!r}")
             if matches(state, obj, value, ctx=ctx, chars=chars):
                 return False
         elif key in _CHAR_TESTS:
-            if not _CHAR_TESTS[key](state, obj, chars, value, ctx):
-                return False
+            with unreadable(f"filter key {key!r}", value):
+                if not _CHAR_TESTS[key](state, obj, chars, value, ctx):
+                    return False
         elif key in _STATUS_TESTS:
-            if not _STATUS_TESTS[key](state, obj, chars, value, ctx):
-                return False
+            with unreadable(f"filter key {key!r}", value):
+                if not _STATUS_TESTS[key](state, obj, chars, value, ctx):
+                    return False
         else:
             check_filter({key: value})
     return True

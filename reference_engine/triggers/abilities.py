@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import SetupError, unreadable
 from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.last_known import trigger_sources
@@ -147,8 +147,11 @@ def collect_triggers(state: GameState) -> None:
                 if obj.zone not in spec.get("zones", ["battlefield"]):
                     continue
                 matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
-                if matcher is not None and matcher(state, obj, spec, event) \
-                        and intervening_if_holds(state, ability, obj.id, obj.controller, chars):
+                if matcher is None:
+                    continue
+                with unreadable(f"trigger {spec.get('event')!r}", dict(spec)):
+                    met = matcher(state, obj, spec, event)
+                if met and intervening_if_holds(state, ability, obj.id, obj.controller, chars):
                     for _ in range(1 + additional_times(state, obj, c, chars)):
                         pending.append(PendingTrigger(obj.id, obj.card, obj.controller,
                                                       dict(ability), event,
