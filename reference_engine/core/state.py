@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardCatalog, CardDef, FaceDef
 from reference_engine.core.eras import Era
-from reference_engine.core.errors import SetupError
+from reference_engine.core.errors import EngineError, SetupError
+from reference_engine.core.events import EVENT_KINDS
 from reference_engine.core.objects import PER_PLAYER_ZONES, SHARED_ZONES, ZONES, GameObject
 
 if TYPE_CHECKING:
@@ -138,7 +139,11 @@ class GameState:
         return self._version
 
     def log(self, kind: str, **details: Any) -> Event:
-        """Record an event (CR 603.2 looks at these) and return it."""
+        """Record an event (CR 603.2 looks at these) and return it; ``kind`` must be one of
+        :data:`reference_engine.core.events.EVENT_KINDS`."""
+        if kind not in EVENT_KINDS:
+            raise EngineError(f"unknown event kind {kind!r}: add it, with what it records and "
+                              f"its rule, to reference_engine/core/events.py")
         event = Event(kind, details)
         self.events.append(event)
         return event
