@@ -18,6 +18,9 @@ EVENT_KINDS: dict[str, str] = {
     "starting-player": "who plays first was chosen (103.1)",
     "mulligan": "a player took a mulligan (103.5)",
     "mulligan-bottom": "a player put cards on the bottom after a mulligan (103.5)",
+    "begins-on-battlefield": "a card in an opening hand began the game on the battlefield "
+                             "(103.6a)",
+    "extra-turn": "a player was given an extra turn (500.7)",
     "step": "a step or phase began (500.1)",
     "step-skipped": "a step was skipped (500.7, 508.8)",
     "player-loses": "a player lost the game (104.3)",
