@@ -25,6 +25,7 @@ FEATURES: frozenset[str] = frozenset({
     "delayed-triggers",
     "domain",
     "double-faced-cards",
+    "modal-double-faced-cards",
     "event-triggers",
     "fight",
     "flash",

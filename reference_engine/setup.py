@@ -85,7 +85,7 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
     face_up = entry.get("face", "front")
     if face_up not in ("front", "back"):
         raise SetupError(f"{where}: face must be 'front' or 'back'")
-    if face_up == "back" and not card.is_double_faced:
+    if face_up == "back" and not (card.is_double_faced or card.is_modal_dfc):
         raise SetupError(f"{where}: only a double-faced card can have its back face up")
     sick = bool(entry.get("sick", False))
     obj = state.create_object(

@@ -49,6 +49,9 @@ ARGUMENTS: dict[tuple[str, ...], str] = {
     ("ability",): "the index of the ability in the object's abilities (0 is the first)",
     ("half",): "a split card's half by name, or \"fused\" for both (CR 709.3, 702.102)",
     ("x",): "the value announced for X (CR 107.3a, 601.2b)",
+    ("actions", "face"): "\"front\" or \"back\": the face of a modal double-faced card to cast "
+                         "or play as a land (CR 712.11b, 712.12; default the front face for a "
+                         "spell, the land face for a land)",
     ("attacker",): "the handle of the attacking creature asked about",
     ("choice",): "the name of the choice the object remembers (CR 607.2)",
     ("combat",): "true: only combat damage",

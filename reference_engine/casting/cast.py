@@ -154,10 +154,25 @@ def _is_sorcery_timing(state: GameState, player: str) -> bool:
             and not state.zone_list("stack"))
 
 
-def _spell_chars(state: GameState, obj: GameObject, half: int | None) -> Characteristics:
-    """The characteristics the card would have as a spell (CR 601.3e, 709.3a)."""
-    return printed_characteristics(obj.card, zone="stack", transformed=obj.transformed,
+def _spell_chars(state: GameState, obj: GameObject, half: int | None,
+                 back: bool = False) -> Characteristics:
+    """The characteristics the card would have as a spell (CR 601.3e, 709.3a; 712.11c: only
+    the face of a modal double-faced card that will be up)."""
+    return printed_characteristics(obj.card, zone="stack", transformed=obj.transformed or back,
                                    cast_half=half, era=state.era)
+
+
+def _choose_face(obj: GameObject, face: Any) -> bool:
+    """712.11b: whether a modal double-faced card is cast with its back face up (``face =
+    "back"``); only such a card has a face to choose."""
+    if face in (None, "front"):
+        return False
+    if face != "back":
+        raise _reject("illegal-choice", f"face must be \"front\" or \"back\", not {face!r}")
+    if not obj.card.is_modal_dfc:
+        raise _reject("illegal-choice", f"{obj.name_for_log} is not a modal double-faced card: "
+                      "it has no face to choose (CR 712.11b)")
+    return True
 
 
 def _has_flash(state: GameState, obj: GameObject, spell: Characteristics) -> bool:
@@ -482,11 +497,14 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
                           f"spell, not {len(alt)} ({', '.join(map(str, alt))}) (CR 118.9a)")
         alt = alt[0] if alt else None
     plan.alternative = str(alt).replace("-", "_") if alt is not None else None
-    spell = _spell_chars(state, obj, plan.half)
+    back = _choose_face(obj, a.get("face"))
+    spell = _spell_chars(state, obj, plan.half, back)
     _check_begin(state, obj, player, plan, spell, check_timing=check_timing)
     # 601.2a: the card moves to the stack and becomes a spell its caster controls.
     cast_from = obj.zone
     spell_obj = state.move(obj, "stack", controller=player)
+    if back:
+        spell_obj.transformed = True  # 712.11b: the chosen face is up on the stack
     spell_obj.extra["cast_from"] = cast_from  # 702.127a: aftermath exiles what a graveyard cast
     spell_obj.cast_half = plan.half
     if plan.fused:

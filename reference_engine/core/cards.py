@@ -21,8 +21,8 @@ from reference_engine.core.symbols import (
 
 __all__ = ["CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card", "parse_face"]
 
-Layout = str  # "normal" | "split" | "transform" | "token"
-LAYOUTS = ("normal", "split", "transform", "token")
+Layout = str  # "normal" | "split" | "transform" | "modal_dfc" | "token"
+LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token")
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,12 @@ class CardDef:
     def is_double_faced(self) -> bool:
         """True for transforming double-faced cards (CR 712)."""
         return self.layout == "transform"
+
+    @property
+    def is_modal_dfc(self) -> bool:
+        """True for modal double-faced cards (CR 712.3): either face may be cast or played
+        (712.11b, 712.12), and each face keeps its own mana value (712.8f)."""
+        return self.layout == "modal_dfc"
 
     def face_named(self, name: str) -> FaceDef | None:
         """The face whose name is ``name`` (case-insensitive), if any."""
@@ -146,7 +152,7 @@ def parse_card(data: Mapping[str, Any], where: str = "card") -> CardDef:
     if layout not in LAYOUTS:
         raise CardDataError(f"{where}: unknown layout {layout!r} (expected one of {LAYOUTS})")
     faces_data = data.get("faces")
-    if layout in ("split", "transform"):
+    if layout in ("split", "transform", "modal_dfc"):
         if not isinstance(faces_data, list) or len(faces_data) != 2:
             raise CardDataError(f"{where}: a {layout} card needs exactly two faces")
         faces = tuple(parse_face(f, f"{where} face {i + 1}") for i, f in enumerate(faces_data))

@@ -247,4 +247,8 @@ def _printed(card: CardDef, *, zone: str, transformed: bool,
             return back
         # 712.8c: in every other zone (and front face up) only the front face counts.
         return front
+    if card.is_modal_dfc and transformed and zone in ("battlefield", "stack"):
+        # 712.8f: a modal double-faced spell or permanent has only the characteristics of the
+        # face that's up, its mana value included; 712.8a: elsewhere only the front face.
+        return face_characteristics(card.faces[1])
     return face_characteristics(card.front)

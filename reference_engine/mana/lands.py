@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, CharsOf, amount
-from reference_engine.core.characteristics import Characteristics
+from reference_engine.core.characteristics import Characteristics, face_characteristics
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
@@ -189,9 +189,14 @@ def lands_allowed(state: GameState, player: str) -> int:
     return 1 + extra
 
 
-def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
-    """Play ``card`` as ``player``'s land (CR 305.1-305.3, 116.2a) and return the permanent."""
-    chars = characteristics_of(state, card.id)
+def play_land(state: GameState, player: str, card: GameObject,
+              face: str | None = None) -> GameObject:
+    """Play ``card`` as ``player``'s land (CR 305.1-305.3, 116.2a) and return the permanent. A
+    modal double-faced card is played with a land face up (712.12): ``face`` "front" or
+    "back", by default the one that is a land (the front if both are)."""
+    back = _land_face(card, face)
+    chars = (face_characteristics(card.card.faces[1]) if back
+             else characteristics_of(state, card.id))
     if not chars.has_type("Land"):
         raise RulesViolation("illegal-action", f"{card.name_for_log} is not a land card")
     if card.zone != "hand" or card.owner != player:
@@ -213,13 +218,30 @@ def play_land(state: GameState, player: str, card: GameObject) -> GameObject:
             raise RulesViolation("illegal-action", reason)
     # 305.1: it is put onto the battlefield, through its enters replacement effects such as
     # "This land enters tapped" (614.1d, 614.12).
-    new = enter_battlefield(state, card, controller=player)
+    # 712.12: a modal double-faced card enters with the chosen land face up.
+    new = enter_battlefield(state, card, controller=player, transformed=back)
     if new is None:
         raise RulesViolation("illegal-action", f"{card.name_for_log} can't enter the battlefield")
     record.lands_played += 1
     state.log("land-played", object=new.id, card=new.card.name, player=player)
     give_priority(state, player)  # 116.3: the player receives priority afterward
     return new
+
+
+def _land_face(card: GameObject, face: str | None) -> bool:
+    """712.12: whether a modal double-faced card is played with its back face up."""
+    if face not in (None, "front", "back"):
+        raise RulesViolation("illegal-choice", f"face must be \"front\" or \"back\", "
+                             f"not {face!r}")
+    if not card.card.is_modal_dfc:
+        if face == "back":
+            raise RulesViolation("illegal-choice", f"{card.name_for_log} has no back face to "
+                                 "play (CR 712.12)")
+        return False
+    if face is not None:
+        return face == "back"
+    front_land = face_characteristics(card.card.faces[0]).has_type("Land")
+    return not front_land and face_characteristics(card.card.faces[1]).has_type("Land")
 
 
 @action("play_land")
@@ -229,6 +251,6 @@ def _play_land(game: GameView, a: Mapping[str, Any]) -> None:
     offer_choices(game.state, a.get("choices"))
     try:
         play_land(game.state, game.player(a.get("player", game.state.priority_player)),
-                  game.object(a.get("object")))
+                  game.object(a.get("object")), a.get("face"))
     finally:
         withdraw_choices(game.state)

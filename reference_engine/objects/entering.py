@@ -75,8 +75,9 @@ class EnterReplacement:
 
 
 def can_enter_transformed(obj: GameObject) -> bool:
-    """Check 712.14a: only a transforming double-faced card or token can enter transformed."""
-    return obj.card.is_double_faced
+    """Check 712.14a: only a double-faced card or token can enter transformed (back face up): a
+    transforming one, or a modal one (cast or played with its back face up, 712.12-712.13)."""
+    return obj.card.is_double_faced or obj.card.is_modal_dfc
 
 
 def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | None = None,

@@ -147,5 +147,7 @@ def _face_up(game: GameView, q: Mapping[str, Any]) -> str:
 
 @query("is_double_faced")
 def _is_double_faced(game: GameView, q: Mapping[str, Any]) -> bool:
-    """Whether the object is a transforming double-faced card or token (CR 712.1, 707.8a)."""
-    return game.object(q.get("object")).card.is_double_faced
+    """Whether the object is a double-faced card or token, transforming or modal (CR 712.1,
+    712.3, 707.8a)."""
+    card = game.object(q.get("object")).card
+    return card.is_double_faced or card.is_modal_dfc
