@@ -72,6 +72,7 @@ import reference_engine.sba.attachments
 import reference_engine.sba.counters
 import reference_engine.sba.legend
 import reference_engine.sba.world
+import reference_engine.triggers.deaths
 import reference_engine.triggers.delayed
 import reference_engine.triggers.events
 import reference_engine.triggers.last_known

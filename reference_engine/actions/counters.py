@@ -30,6 +30,7 @@ from reference_engine.core.errors import RulesViolation
 from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.damage.kinds import POISON_KEY
 from reference_engine.layers.system import compute_all
+from reference_engine.resolution.stack import effect_condition_holds
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -53,12 +54,22 @@ def _targets(ctx: ResolveContext, p: Mapping[str, Any]) -> list[GameObject]:
     "target": "ref: what gets the counters (a target slot, \"self\", ...)",
     "counter": "str: the kind of counter (default \"+1/+1\")",
     "amount": "amount: how many (default 1; \"X\": the X of the spell, or in an enters "
-              "trigger the X of the spell that became the permanent, 107.3m)"},
-    cr=("122.1", "614.16"), example='{type = "put_counters", target = "t", amount = 2}')
+              "trigger the X of the spell that became the permanent, 107.3m)",
+    "instead": "table: a self-replacement {amount, condition}: that many instead when the "
+               "condition holds, applied before other replacements (614.15, 616.1a)"},
+    cr=("122.1", "614.16", "614.15"),
+    example='{type = "put_counters", target = "t", amount = 2}')
 def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put ``amount`` counters of kind ``counter`` on each target (CR 122.1), as modified by
-    counter replacement effects (614.16)."""
+    counter replacement effects (614.16). ``instead = {amount, condition}`` is the effect's
+    own self-replacement ("put three counters on it instead if a creature died this turn"),
+    applied before the others (614.15, 616.1a)."""
     amount = _amount(ctx, p.get("amount", 1))
+    instead = p.get("instead")
+    if isinstance(instead, Mapping) and effect_condition_holds(ctx, instead.get("condition", {})):
+        # 614.15, 616.1a: a self-replacement ("put three counters instead if ...") changes the
+        # event first, before any other replacement effect applies to it.
+        amount = _amount(ctx, instead.get("amount", amount))
     kind = str(p.get("counter", "+1/+1"))
     for obj in objects_of(ctx, ctx.refs(p)):
         put_counters(ctx.state, obj, kind, amount)
