@@ -205,8 +205,10 @@ def test_mtg_spec_names_another_spec(pytester: pytest.Pytester) -> None:
 
     spec = pytester.path / "elsewhere" / "spec"
     shutil.copytree(default_spec().root, spec, ignore=shutil.ignore_patterns("cases"))
-    (spec / "cases" / "x").mkdir(parents=True)
-    (spec / "cases" / "x" / "good.toml").write_text(GOOD)
+    # a rules area's folder, and an id that starts with it (the loader's area rule)
+    (spec / "cases" / "characteristics").mkdir(parents=True)
+    (spec / "cases" / "characteristics" / "good.toml").write_text(
+        GOOD.replace('id = "plugin.good"', 'id = "characteristics.plugin.good"'))
     work = pytester.mkdir("work")
     result = pytester.runpytest("-q", f"--rootdir={work}", "--mtg-spec", str(spec), str(work))
     result.assert_outcomes(passed=2)
