@@ -6,7 +6,7 @@ file, the case id, the JSON path and, where it can, the line; for adapters the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 __all__ = ["AdapterError", "ConformanceError", "ProtocolError", "SpecError"]
 
@@ -50,6 +50,12 @@ class SpecError(ConformanceError):
         self.case = _cut(self.case, MAX_PART) if self.case is not None else None
         self.file = _cut(self.file, MAX_PART) if self.file is not None else None
         super().__init__(self.format())
+
+    def __reduce__(self) -> tuple[type[SpecError], tuple[object, ...]]:
+        # An exception pickles as its class called with ``args`` (here the formatted text),
+        # which this dataclass can't take: rebuild it from its fields, as a split run's
+        # workers send their spec errors to the parent.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
     def location(self) -> str:
         """``file:line`` (or just the file), then the case id and the JSON path."""
