@@ -24,7 +24,7 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 #: Modules a fork server imports once, so each worker starts with them loaded. The command
 #: line is among them: a worker runs the calling program's main module again (as
 #: ``__mp_main__``), and for ``mtgconf`` or ``python -m conformance.cli`` that is it.
-PRELOAD = ["conformance.running._nodump", "conformance.running.parallel",
+PRELOAD = ["conformance.running._forkserver", "conformance.running.parallel",
            "conformance.adapters.reference", "generators.emit", "conformance.cli"]
 
 
