@@ -468,6 +468,17 @@ def test_a_spec_error_echoing_a_huge_value_is_cut(tmp_path: Path) -> None:
     assert len(SpecError("c", "y" * 10**6, path="z" * 10**6).format()) < 2000
 
 
+def test_a_spec_error_crosses_between_processes() -> None:
+    """New: a spec error a worker of ``--jobs N`` finds must reach the harness; an exception
+    pickles as its class called with its ``args``, which failed for ``SpecError`` (a split
+    run with a broken file in a worker's chunk died with ``TypeError``)."""
+    import pickle
+
+    error = SpecError("unreadable", "x" * 10, file="f.toml", case="c", path="$.steps",
+                      line=3, hint="h", severity="warning")
+    assert pickle.loads(pickle.dumps(error)) == error
+
+
 # -- text that hides ------------------------------------------------------------------------------
 
 
@@ -900,6 +911,7 @@ NEW_CLASSES = {
     "a non-UTF-8 (C) locale": "test_a_non_utf8_locale_is_no_problem",
     "the engine's own terminal (tty streams, /dev/tty)": "test_the_engine_cannot_reach_into_"
                                                          "the_harness",
+    "a spec error found by a worker process": "test_a_spec_error_crosses_between_processes",
 }
 
 
