@@ -78,13 +78,6 @@ class SpecError(ConformanceError):
     def __str__(self) -> str:
         return self.format()
 
-    def __reduce__(self) -> tuple[type[SpecError], tuple[object, ...]]:
-        # An exception pickles as its class called with ``args`` (here the formatted text),
-        # which is not this class's signature: a spec error found by a worker process of
-        # ``--jobs N`` could not cross back to the harness.
-        return (type(self), (self.code, self.message, self.file, self.case, self.path,
-                             self.line, self.hint, self.severity))
-
     def to_dict(self) -> dict[str, object]:
         """The error as a JSON table (for ``--json`` output)."""
         return {"code": self.code, "message": self.message, "file": self.file,
