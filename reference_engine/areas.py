@@ -16,6 +16,7 @@ import reference_engine.actions.library
 import reference_engine.actions.tokens
 import reference_engine.casting.activated
 import reference_engine.casting.cast
+import reference_engine.casting.commander_tax
 import reference_engine.casting.costs
 import reference_engine.casting.effects
 import reference_engine.casting.flashback
@@ -35,6 +36,7 @@ import reference_engine.combat.triggers
 import reference_engine.core.choices
 import reference_engine.core.randomness
 import reference_engine.damage.cant_rules
+import reference_engine.damage.commander_damage
 import reference_engine.damage.counter_replacements
 import reference_engine.damage.fight
 import reference_engine.damage.kinds
@@ -69,6 +71,7 @@ import reference_engine.resolution.stack
 import reference_engine.resolution.trigger_targets
 import reference_engine.resolution.zone_replacements
 import reference_engine.sba.attachments
+import reference_engine.sba.commander
 import reference_engine.sba.counters
 import reference_engine.sba.legend
 import reference_engine.sba.world

@@ -16,6 +16,7 @@ FEATURES: frozenset[str] = frozenset({
     "characteristics",
     "color-identity",
     "combat",
+    "commander",
     "copies",
     "cost-modifiers",
     "counted-amounts",

@@ -232,6 +232,9 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
     if len(players) > 2 and "multiplayer" not in data.get("features", []):
         yield ("missing-feature", f"a game of {len(players)} players needs the 'multiplayer' "
                "feature (CR 800.1)", ["setup", "players"], "add \"multiplayer\" to features")
+    if setup.get("commander") and "commander" not in data.get("features", []):
+        yield ("missing-feature", "a Commander game (setup.commander) needs the 'commander' "
+               "feature (CR 903)", ["setup", "commander"], "add \"commander\" to features")
     handles: dict[str, int] = {}
     objects = setup.get("objects", [])
     suggested = 0  # "did you mean" for the first 20 unknown cards only: each costs a search

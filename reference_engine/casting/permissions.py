@@ -14,7 +14,7 @@ card itself to be cast from that zone for that cost (see :mod:`reference_engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from reference_engine.core.symbols import ManaCost, parse_mana_cost
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 
-__all__ = ["Permission", "permissions_for"]
+__all__ = ["PERMISSION_SOURCES", "Permission", "permissions_for"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,11 @@ class Permission:
             return False
         flt = self.spells
         return not flt or matches(state, obj, flt, ctx=FilterContext(you=player), chars=chars)
+
+
+#: Rules that let a player cast an object from a zone, beyond effects and abilities:
+#: ``fn(state, object) -> permissions`` (e.g. casting a commander from the command zone, 903.8).
+PERMISSION_SOURCES: list[Callable[[GameState, GameObject], list[Permission]]] = []
 
 
 def _permission(data: Mapping[str, Any], *, player: str, source: int | None,
@@ -111,4 +116,6 @@ def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Perm
         data = ability.get("permission")
         if isinstance(data, Mapping) and ability.get("affected") == "self":
             out.append(_permission(data, player=obj.owner, source=obj.id, only_object=obj.id))
+    for rule in PERMISSION_SOURCES:
+        out += rule(state, obj)
     return out
