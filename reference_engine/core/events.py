@@ -27,6 +27,8 @@ EVENT_KINDS: dict[str, str] = {
     "player-wins": "a player won the game (104.2)",
     "player-leaves": "a player left a multiplayer game (800.4a)",
     "leaves-game": "an object left the game with the player who owns it (800.4a)",
+    "commander-returns": "a commander went to the command zone, as a state-based choice or "
+                         "instead of a hand or library (903.9a-b)",
     "draw-from-empty-library": "a player had to draw from an empty library (704.5b)",
     "mana-burn": "unused mana burned its player (the Invasion era's 300.3)",
     # actions and priority (116, 117, 601, 602, 605)
