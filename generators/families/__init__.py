@@ -15,6 +15,7 @@ from . import (  # noqa: F401 - registers families
     objects,
     overload,
     piles,
+    pregame,
     replacements,
     strike,
     timing,
