@@ -14,8 +14,12 @@ _HAND = 7
 
 
 def _params(src: Source) -> dict[str, Any]:
-    return {"mulligans": src.integer(0, 5), "seats": src.integer(2, 3),
+    return {"mulligans": src.integer(0, 5), "seats": 2,
             "land": src.choice(["Plains", "Island", "Swamp", "Mountain", "Forest"])}
+
+
+def _params_multiplayer(src: Source) -> dict[str, Any]:
+    return {**_params(src), "seats": 3}
 
 
 def _deck(player: str, land: str) -> list[dict[str, Any]]:
@@ -71,11 +75,22 @@ def _build(p: dict[str, Any], era: str) -> Draft:
 
 
 @family(name="mulligan-hand-size-london",
-        title="After N mulligans a player keeps 7 - N cards, the first free in multiplayer",
-        area="mana", rulings=("PREGAME-M01", "PREGAME-G01"), rules=("103.5", "103.5c", "103.8"),
+        title="After N mulligans a player keeps seven minus N cards",
+        area="mana", rulings=("PREGAME-M01", "PREGAME-G01"), rules=("103.5", "103.8"),
         eras=("modern",), features=("pregame", "turn-structure"), params=_params, dynamic=False)
 def _london(p: dict[str, Any], era: str) -> Draft:
-    """The London mulligan (103.5, 103.5c); the oracle is in :func:`_build`."""
+    """The London mulligan in a two-player game (103.5); the oracle is in :func:`_build`."""
+    return _build(p, era)
+
+
+@family(name="mulligan-hand-size-multiplayer",
+        title="In a three-player game the first mulligan puts no card on the bottom",
+        area="mana", rulings=("PREGAME-M01", "PREGAME-G01"), rules=("103.5", "103.5c", "103.8"),
+        eras=("modern",), features=("pregame", "turn-structure", "multiplayer"),
+        params=_params_multiplayer, dynamic=False)
+def _multiplayer(p: dict[str, Any], era: str) -> Draft:
+    """The London mulligan in a three-player game, the first one free (103.5c); the oracle is
+    in :func:`_build`."""
     return _build(p, era)
 
 
