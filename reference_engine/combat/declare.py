@@ -512,7 +512,8 @@ def _defenders_apnap(state: GameState) -> list[str]:
              if p is not None}
     order = state.turn_order
     start = order.index(state.active_player)
-    return [p for p in order[start:] + order[:start] if p in found]
+    in_game = state.in_game()  # 800.4a: a player who left declares nothing
+    return [p for p in order[start:] + order[:start] if p in found and p in in_game]
 
 
 def _check_block_declaration(state: GameState, player: str,
