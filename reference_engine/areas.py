@@ -56,6 +56,7 @@ import reference_engine.objects.copies
 import reference_engine.objects.entering
 import reference_engine.objects.equipment
 import reference_engine.objects.names
+import reference_engine.objects.persist
 import reference_engine.objects.piles
 import reference_engine.objects.sagas
 import reference_engine.objects.tokens

@@ -123,7 +123,7 @@ def test_the_lint_finds_a_card_promising_more() -> None:
 def _case(**extra: Any) -> dict[str, Any]:
     return {"id": "x.y", "title": "A thing holds", "rulings": ["MULTI-01"], "rules": ["105.2"],
             "eras": ["modern"], "features": [], "setup": {"objects": [
-                {"handle": "finks", "card": "Kitchen Finks", "zone": "battlefield"}]},
+                {"handle": "finks", "card": "Andradite Leech", "zone": "battlefield"}]},
             "steps": [{"observe": {"query": "powr", "object": "finks"}, "expect": 3},
                       {"action": {"type": "cats", "object": "finks"}}], **extra}
 
@@ -135,8 +135,8 @@ def test_unknown_steps_and_unlisted_partial_cards_are_errors() -> None:
          ["steps", 0, "observe", "query"], "did you mean 'power'?"),
         ("unknown-action", "the reference engine knows no action 'cats'",
          ["steps", 1, "action", "type"], "did you mean 'cast'?"),
-        ("partial-card", "the case uses 'Kitchen Finks', whose data is partial: Persist "
-         "(CR 702.79): the dies trigger that returns it with a -1/-1 counter is not written as "
+        ("partial-card", "the case uses 'Andradite Leech', whose data is partial: The "
+         "activated ability ({B}: this creature gets +1/+1 until end of turn) is not written as "
          "data", ["setup", "objects", 0, "card"], "if the case doesn't touch what is missing, "
          "list the card in partial_cards; otherwise complete the card's data first"),
     ]
@@ -144,7 +144,7 @@ def test_unknown_steps_and_unlisted_partial_cards_are_errors() -> None:
 
 def test_listing_a_partial_card_is_the_declaration() -> None:
     spec = default_spec()
-    codes = [f[0] for f in check_case_vocabulary(_case(partial_cards=["Kitchen Finks",
+    codes = [f[0] for f in check_case_vocabulary(_case(partial_cards=["Andradite Leech",
                                                                         "Shock"]), spec)]
     assert codes == ["unknown-query", "unknown-action", "partial-card-not-partial"]
 
@@ -164,7 +164,7 @@ def test_steps_are_checked_by_name() -> None:
 
 
 def test_setup_effects_are_checked() -> None:
-    case = _case(partial_cards=["Kitchen Finks"])
+    case = _case(partial_cards=["Andradite Leech"])
     case["steps"] = []
     case["setup"]["effects"] = [{"type": "set_colours", "colors": ["blue"],
                                  "affected": ["finks"]},

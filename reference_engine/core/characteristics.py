@@ -21,8 +21,8 @@ from reference_engine.core.cards import CardDef, FaceDef
 from reference_engine.core.eras import Era
 from reference_engine.core.symbols import COLORS, Color, ManaCost, ManaSymbol
 
-__all__ = ["Characteristics", "combined_cost", "face_characteristics", "in_family", "is_legendary",
-           "legend_as_creature_type", "printed_characteristics"]
+__all__ = ["SUBTYPE_OWNERS", "Characteristics", "combined_cost", "face_characteristics",
+           "in_family", "is_legendary", "legend_as_creature_type", "printed_characteristics"]
 
 
 @dataclass
@@ -45,6 +45,9 @@ class Characteristics:
     oracle_text: str = ""
     #: Mana value override: a transformed permanent uses its front face's (CR 712.8e).
     mana_value_override: int | None = None
+    #: Changeling (702.73a): the object is every creature type (a characteristic-defining
+    #: ability, so from its printed face, in every zone).
+    every_creature_type: bool = False
     #: The two halves' own characteristics for a split card off the stack (CR 709.4).
     halves: tuple[Characteristics, ...] = field(default=())
 
@@ -64,8 +67,12 @@ class Characteristics:
         return card_type.casefold() in (t.casefold() for t in self.types)
 
     def has_subtype(self, subtype: str) -> bool:
-        """True if ``subtype`` is among the subtypes (case-insensitive)."""
-        return subtype.casefold() in (t.casefold() for t in self.subtypes)
+        """True if ``subtype`` is among the subtypes (case-insensitive); a changeling creature
+        or kindred object has every creature type (702.73a, 205.3m)."""
+        if subtype.casefold() in (t.casefold() for t in self.subtypes):
+            return True
+        return (self.every_creature_type and subtype not in SUBTYPE_OWNERS
+                and (self.has_type("Creature") or self.has_type("Kindred")))
 
     def has_supertype(self, supertype: str) -> bool:
         """True if ``supertype`` is among the supertypes (case-insensitive)."""
@@ -83,6 +90,23 @@ class Characteristics:
     def copy(self) -> Characteristics:
         """A shallow copy that layers may change without touching the original."""
         return replace(self, halves=tuple(h.copy() for h in self.halves))
+
+
+#: Subtypes that belong to card types other than creature (and kindred), CR 205.3g-205.3q;
+#: every other subtype is treated as a creature type (205.3m).
+SUBTYPE_OWNERS: dict[str, tuple[str, ...]] = {
+    **{t: ("Artifact",) for t in ("Attraction", "Blood", "Bobblehead", "Clue", "Contraption",
+                                  "Equipment", "Food", "Fortification", "Gold", "Incubator",
+                                  "Junk", "Map", "Powerstone", "Treasure", "Vehicle")},
+    **{t: ("Enchantment",) for t in ("Aura", "Background", "Cartouche", "Case", "Class",
+                                     "Curse", "Role", "Room", "Rune", "Saga", "Shard",
+                                     "Shrine")},
+    **{t: ("Land",) for t in ("Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
+                              "Mine", "Mountain", "Plains", "Power-Plant", "Sphere", "Swamp",
+                              "Tower", "Town", "Urza's")},
+    **{t: ("Instant", "Sorcery") for t in ("Adventure", "Arcane", "Lesson", "Omen", "Trap")},
+    "Siege": ("Battle",),
+}
 
 
 def in_family(keyword: str, family: str) -> bool:
@@ -120,6 +144,7 @@ def face_characteristics(face: FaceDef) -> Characteristics:
         abilities=tuple(dict(a) for a in face.abilities),
         keywords=_keywords_of(face),
         oracle_text=face.oracle_text,
+        every_creature_type="changeling" in _keywords_of(face),
     )
 
 

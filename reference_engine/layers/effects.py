@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, evaluate
-from reference_engine.core.characteristics import Characteristics, in_family
+from reference_engine.core.characteristics import SUBTYPE_OWNERS, Characteristics, in_family
 from reference_engine.core.continuous import OPERATION_LAYERS, ContinuousEffect
 from reference_engine.core.errors import SetupError
 from reference_engine.core.symbols import color_from_word
@@ -146,21 +146,8 @@ def _add_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
     )
 
 
-#: Subtypes that belong to card types other than creature (and kindred), CR 205.3g-205.3q;
-#: every other subtype is treated as a creature type (205.3m).
-_SUBTYPE_OWNERS: dict[str, tuple[str, ...]] = {
-    **{t: ("Artifact",) for t in ("Attraction", "Blood", "Bobblehead", "Clue", "Contraption",
-                                  "Equipment", "Food", "Fortification", "Gold", "Incubator",
-                                  "Junk", "Map", "Powerstone", "Treasure", "Vehicle")},
-    **{t: ("Enchantment",) for t in ("Aura", "Background", "Cartouche", "Case", "Class",
-                                     "Curse", "Role", "Room", "Rune", "Saga", "Shard",
-                                     "Shrine")},
-    **{t: ("Land",) for t in ("Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus",
-                              "Mine", "Mountain", "Plains", "Power-Plant", "Sphere", "Swamp",
-                              "Tower", "Town", "Urza's")},
-    **{t: ("Instant", "Sorcery") for t in ("Adventure", "Arcane", "Lesson", "Omen", "Trap")},
-    "Siege": ("Battle",),
-}
+#: Subtypes that belong to card types other than creature (and kindred), CR 205.3g-205.3q.
+_SUBTYPE_OWNERS = SUBTYPE_OWNERS
 
 
 def _subtype_kept(subtype: str, types: tuple[str, ...]) -> bool:
@@ -189,6 +176,7 @@ def _set_types(chars: Characteristics, params: Mapping[str, Any], ctx: LayerCont
         chars.types = tuple(params["types"])
     if "subtypes" in params:
         chars.subtypes = _gainable(params["subtypes"], chars.types)
+        chars.every_creature_type = False  # its creature types are the ones the effect says
     else:
         chars.subtypes = tuple(t for t in chars.subtypes if _subtype_kept(t, chars.types))
     if "supertypes" in params:
@@ -202,6 +190,7 @@ def _lose_creature_types(chars: Characteristics, params: Mapping[str, Any],
     """The object loses all creature types (CR 205.3m), keeping its card types and its other
     subtypes (an artifact creature Equipment stays an Equipment)."""
     chars.subtypes = tuple(t for t in chars.subtypes if t in _SUBTYPE_OWNERS)
+    chars.every_creature_type = False  # changeling's "every creature type" is lost too
 
 
 # -- layer 5: color-changing effects --------------------------------------------------------

@@ -29,6 +29,7 @@ from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import query
+from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.values import remember, remembered, require
 from reference_engine.objects.entering import enter_battlefield
@@ -134,8 +135,13 @@ def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     with arriving_together(ctx.state):
         for obj in objs:
             controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
-            moved.append(enter_battlefield(ctx.state, obj, controller=controller,
-                                           transformed=bool(p.get("transformed", False))))
+            new = enter_battlefield(ctx.state, obj, controller=controller,
+                                    transformed=bool(p.get("transformed", False)))
+            for kind, n in dict(p.get("counters", {})).items():
+                if new is not None:
+                    # "return it ... with a -1/-1 counter on it" (702.79a, 702.93a)
+                    put_counters(ctx.state, new, str(kind), int(n))
+            moved.append(new)
     ctx.note_moved(moved, p)
 
 

@@ -87,6 +87,9 @@ def _leaves(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: E
     if "to" in spec and event.details.get("to_zone") != spec["to"]:
         return False
     moved = _moved(state, event)
+    if moved is not None and "without_counter" in spec and moved[0].counters.get(
+            str(spec["without_counter"]), 0) > 0:
+        return False  # "if it had no [kind] counters on it" (702.79a, 702.93a), as it last was
     return moved is not None and _about(state, obj, spec, event, moved)
 
 
