@@ -49,8 +49,8 @@ COMMANDS: tuple[Command, ...] = (
                       "Markdown"),
     Command("diff", "compare two runs' JSON-lines reports: new failures, fixes, changed reasons "
                     "(console, Markdown for a pull request, JSON)"),
-    Command("fuzz", "compare an adapter with the reference engine on random scenarios; write a "
-                    "minimal case"),
+    Command("fuzz", "a differential campaign: an adapter beside the reference engine on every "
+                    "family it can play; minimal cases and a campaign report"),
 )
 
 

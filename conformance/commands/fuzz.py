@@ -12,9 +12,18 @@ import argparse
 import math
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import _options as opt
 from ._common import console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from conformance.differential.campaign import CampaignReport
+
+    from ..adapter import Adapter
+    from ..results.baseline import Baseline
 
 
 def _positive_seconds(text: str) -> float:
@@ -65,71 +74,99 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when no new divergence was found, 1 when one was (and written), 2 on bad input."""
-    from conformance.differential.campaign import (
-        dumps_json,
-        markdown,
-        playable_families,
-        run_campaign,
-    )
-    from generators.emit import case_text
-
     from ..adapters import resolve_adapter
-    from ..adapters.reference import ReferenceAdapter
-    from ..errors import AdapterError, SpecError
-    from ..results.baseline import Baseline, load_baseline
-    from ..results.files import atomic_write
+    from ..errors import AdapterError
 
-    out = console()
     err = console(stderr=True)
     if args.out.exists() and not args.out.is_dir():
         err.print(f"error: --out {args.out} is a file, not a directory", markup=False)
         return 2
-    baseline = None
-    for path in args.baseline:
-        try:
-            loaded = load_baseline(path)
-        except (SpecError, OSError) as exc:
-            err.print(f"error: {exc}", markup=False)
-            return 2
-        baseline = loaded if baseline is None else Baseline(
-            baseline.entries + loaded.entries, adapter=baseline.adapter,
-            version=baseline.version)
+    ok, baseline = _baselines(args.baseline, err)
+    if not ok:
+        return 2
     try:
         adapter = resolve_adapter(args.adapter)
     except AdapterError as exc:
         err.print(f"error: {exc}", markup=False)
         return 2
     try:
-        try:
-            families = playable_families(adapter, ReferenceAdapter(), args.family)
-        except KeyError as exc:
-            err.print(f"error: {exc.args[0]}", markup=False)
-            return 2
-        if not families:
-            err.print("error: the adapter can play none of the chosen families (it lacks "
-                      "their features or eras)", markup=False)
-            return 2
-        out.print(f"fuzzing {len(families)} families for {args.seconds:g}s over "
-                  f"{min(args.jobs, len(families))} process(es)", markup=False)
-        report = run_campaign(
-            args.adapter, families, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
-            max_actions=args.max_actions, shrink_seconds=args.shrink_seconds,
-            baseline=baseline, adapter=adapter if args.jobs == 1 else None,
-            on_family=lambda f: out.print(
-                f"  {f.family}: {f.scenarios} scenarios, {len(f.findings)} distinct "
-                f"divergence(s)" + (f" ({f.error})" if f.error else ""), markup=False))
+        report = _campaign(args, adapter, baseline, err)
     finally:
         try:
             adapter.close()
         except Exception:
             pass
-    args.out.mkdir(parents=True, exist_ok=True)
+    if report is None:
+        return 2
+    _write(report, args.out)
+    return _summary(report, args)
+
+
+def _baselines(paths: list[Path], err: Console) -> tuple[bool, Baseline | None]:
+    """The known failures of every ``--baseline`` file, as one baseline (None: no file)."""
+    from ..errors import SpecError
+    from ..results.baseline import Baseline, load_baseline
+
+    baseline = None
+    for path in paths:
+        try:
+            loaded = load_baseline(path)
+        except (SpecError, OSError) as exc:
+            err.print(f"error: {exc}", markup=False)
+            return False, None
+        baseline = loaded if baseline is None else Baseline(
+            baseline.entries + loaded.entries, adapter=baseline.adapter,
+            version=baseline.version)
+    return True, baseline
+
+
+def _campaign(args: argparse.Namespace, adapter: Adapter, baseline: Baseline | None,
+              err: Console) -> CampaignReport | None:
+    """Run the campaign over the families the adapter plays (None: bad families)."""
+    from conformance.differential.campaign import playable_families, run_campaign
+
+    from ..adapters.reference import ReferenceAdapter
+
+    out = console()
+    try:
+        families = playable_families(adapter, ReferenceAdapter(), args.family)
+    except KeyError as exc:
+        err.print(f"error: {exc.args[0]}", markup=False)
+        return None
+    if not families:
+        err.print("error: the adapter can play none of the chosen families (it lacks "
+                  "their features or eras)", markup=False)
+        return None
+    out.print(f"fuzzing {len(families)} families for {args.seconds:g}s over "
+              f"{min(args.jobs, len(families))} process(es)", markup=False)
+    return run_campaign(
+        args.adapter, families, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
+        max_actions=args.max_actions, shrink_seconds=args.shrink_seconds,
+        baseline=baseline, adapter=adapter if args.jobs == 1 else None,
+        on_family=lambda f: out.print(
+            f"  {f.family}: {f.scenarios} scenarios, {len(f.findings)} distinct "
+            f"divergence(s)" + (f" ({f.error})" if f.error else ""), markup=False))
+
+
+def _write(report: CampaignReport, directory: Path) -> None:
+    """Each finding's minimal case, then campaign.md and campaign.json, into ``directory``."""
+    from conformance.differential.campaign import dumps_json, markdown
+    from generators.emit import case_text
+
+    from ..results.files import atomic_write
+
+    directory.mkdir(parents=True, exist_ok=True)
     for finding in report.findings:
-        path = args.out / f"{finding.case['id']}.toml"
+        path = directory / f"{finding.case['id']}.toml"
         atomic_write(path, case_text(finding.case))
         finding.file = str(path)
-    atomic_write(args.out / "campaign.md", markdown(report))
-    atomic_write(args.out / "campaign.json", dumps_json(report))
+    atomic_write(directory / "campaign.md", markdown(report))
+    atomic_write(directory / "campaign.json", dumps_json(report))
+
+
+def _summary(report: CampaignReport, args: argparse.Namespace) -> int:
+    """Say what the campaign found; 1 when a divergence is new."""
+    out = console()
     out.print(f"{report.scenarios} scenario(s) in {report.seconds:.1f}s over "
               f"{len(report.families)} families", markup=False)
     if not report.findings:
