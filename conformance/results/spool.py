@@ -2,13 +2,15 @@
 
 :class:`ResultLog` is appended to as results come and read (iterated) by the summary and the
 report writers once the run is done, as often as they like. The first results stay in memory;
-past :data:`IN_MEMORY` they are pickled to an anonymous temporary file (deleted when closed or
-collected), so a run of a million generated cases holds a few thousand results, not a million.
+past :data:`IN_MEMORY` they are written as JSON lines (each result's report record) to an
+anonymous temporary file (deleted when closed or collected), so a run of a million generated
+cases holds a few thousand results, not a million. Plain JSON, never pickle: nothing in the
+harness rebuilds objects from bytes.
 """
 
 from __future__ import annotations
 
-import pickle
+import json
 import tempfile
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
@@ -43,7 +45,8 @@ class ResultLog(Sequence[CaseResult]):
         if self._file is None:
             self._file = tempfile.TemporaryFile(prefix="mtgconf-results-")  # noqa: SIM115
         self._offsets.append(self._file.seek(0, 2))
-        pickle.dump(result, self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        line = json.dumps(result.to_record(), ensure_ascii=False, separators=(",", ":"))
+        self._file.write(line.encode("utf-8") + b"\n")
         self._spilled += 1
 
     @overload
@@ -65,8 +68,7 @@ class ResultLog(Sequence[CaseResult]):
         self._file.flush()
         with open(self._file.fileno(), "rb", closefd=False) as reader:
             reader.seek(self._offsets[index - len(self._memory)])
-            result: CaseResult = pickle.load(reader)  # our own file, written above
-            return result
+            return CaseResult.from_record(json.loads(reader.readline()))
 
     def __len__(self) -> int:
         return len(self._memory) + self._spilled
@@ -82,7 +84,7 @@ class ResultLog(Sequence[CaseResult]):
         with open(self._file.fileno(), "rb", closefd=False) as reader:
             reader.seek(0)
             for _ in range(self._spilled):
-                yield pickle.load(reader)  # our own file, written above
+                yield CaseResult.from_record(json.loads(reader.readline()))
 
     def close(self) -> None:
         """Drop the spilled results' file."""
