@@ -11,6 +11,7 @@ from . import (  # noqa: F401 - registers families
     life_costs,
     mana,
     modes,
+    multiplayer,
     naming,
     objects,
     overload,
