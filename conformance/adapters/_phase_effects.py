@@ -40,6 +40,11 @@ _DURATIONS = {None: "Permanent", "permanent": "Permanent", "end-of-turn": "Until
 _CONTROLLERS = {"you": "You", "opponent": "Opponent"}
 #: Filter keys compared with a number, as phase.rs's own parser writes them ("creatures with mana
 #: value 2 or less": Cmc LE; "with power 3 or greater": PtComparison GE): key -> (stat, comparator).
+#: The color-count filters (CR 105.2a-c) as phase.rs ColorCount comparisons, for true / false.
+_COLOR_COUNTS = {"colorless": {True: ("EQ", 0), False: ("GE", 1)},
+                 "monocolored": {True: ("EQ", 1), False: ("NE", 1)},
+                 "multicolored": {True: ("GE", 2), False: ("LE", 1)}}
+
 _COMPARED = {"mana_value": ("ManaValue", "EQ"), "mana_value_max": ("ManaValue", "LE"),
              "mana_value_min": ("ManaValue", "GE"), "power": ("Power", "EQ"),
              "power_max": ("Power", "LE"), "power_min": ("Power", "GE"),
@@ -192,11 +197,11 @@ class EffectWriter:
             elif (key == "not" and isinstance(value, Mapping) and set(value) == {"color"}
                   and isinstance(value["color"], str)):
                 props.append({"type": "NotColor", "color": _color(value["color"])})
-            elif key in ("colorless", "monocolored", "multicolored"):
-                raise Unsupported(f"phase.rs's effect filters have no {key} property (its own "
-                                  f"parser reads '{key} creatures' as a creature subtype "
-                                  f"{key.title()!r}), so the setup filter {key} = {value!r} "
-                                  "has no phase.rs match")
+            elif key in _COLOR_COUNTS and isinstance(value, bool):
+                # phase.rs's own ColorCount property (its parser writes it for "colorless",
+                # "multicolored"): how many colors the object has (CR 105.2a-c)
+                comparator, count = _COLOR_COUNTS[key][value]
+                props.append({"type": "ColorCount", "comparator": comparator, "count": count})
             elif key in _COMPARED and isinstance(value, int):
                 stat, comparator = _COMPARED[key]
                 fixed = {"type": "Fixed", "value": value}

@@ -40,6 +40,7 @@ _CHOSEN = {"color": "Color", "name": "CardName", "number": "Number",
 QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_token",
                      "kicked", "times_kicked", "x", "targets", "stack_objects", "land_types",
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
+                     "can_be_cast",
                      "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
                      "attached_to"})
 
@@ -288,7 +289,13 @@ class PhaseQueries:
                       "choices": query.get("choices") or {}}
             try:
                 outcome = session._answer_prompts(seat, action, trial=True)
-            except ValueError:
+            except ValueError as exc:
+                if classify_error(str(exc)) in ("illegal-target", "timing"):
+                    # e.g. a split half with no legal target: phase.rs refuses to choose it
+                    raise Unsupported("total_cost: phase.rs begins a cast only when the spell "
+                                      "could be cast now, targets and timing included "
+                                      f"({exc}); CR 601.2f's total cost needs neither"
+                                      ) from None
                 return None
             if not outcome.ok and outcome.failure in ("illegal-target", "timing"):
                 raise Unsupported("total_cost: phase.rs casts only what could be cast now, "
@@ -333,3 +340,70 @@ class PhaseQueries:
         finally:
             session.game = saved[0]
             session.events[:] = saved[1]
+
+    def _q_can_be_cast(self, query: Mapping[str, Any]) -> bool:
+        """Whether an effect forbids casting the card (or its ``half``) as a spell, timing and
+        costs aside (CR 601.2, 601.3; 709.3a: only the chosen half counts).
+
+        phase.rs answers only by trying a cast, which also checks timing, mana and targets. So
+        the cast is tried on a scratch copy of the game where none of those can stand in the
+        way: its caster's main phase with an empty stack and priority (the turn fields of the
+        state, written as they are), unlimited mana through the sandbox. phase.rs refuses a
+        forbidden spell with words of its own ("can't be cast", "prevents you from casting"):
+        that refusal is False; a cast that goes on to its targets or payment is True. A
+        refusal for want of targets says nothing about prohibitions: unsupported."""
+        session = self.s
+        oid = session._id(str(query.get("object")))
+        obj = session.game.object(oid)
+        if obj is None:
+            raise Unsupported(f"phase.rs no longer tracks the object {query.get('object')!r}")
+        seat = int(obj.get("owner", 0))
+        root = session.game.state()
+        state = root["state"]
+        state.update(debug_mode=True, phase="PreCombatMain", active_player=seat,
+                     priority_player=seat, priority_pass_count=0, stack=[],
+                     waiting_for={"type": "Priority", "data": {"player": seat}})
+        saved = session.game, list(session.events)
+        session.game = session.engine.load_game(root)
+        try:
+            session._apply(0, {"type": "Debug", "data": {"type": "SetInfiniteMana", "data": {
+                "player_id": seat, "enabled": True}}})
+            action = {"type": "cast", "object": query.get("object"),
+                      "half": query.get("half")}
+            try:
+                session._apply(seat, {"type": "CastSpell", "data": {
+                    "object_id": oid, "card_id": oid, "payment_mode": {"type": "Manual"},
+                    "targets": []}})
+                outcome = session._answer_prompts(seat, action, trial=True)
+                refusal = "" if outcome.ok else outcome.message
+            except ValueError as exc:
+                refusal = str(exc)
+            cast = session.game.object(oid) or {}
+            if (not refusal and query.get("half") is not None
+                    and cast.get("name") != query["half"]):  # the half being cast names it
+                raise Unsupported(f"can_be_cast: phase.rs cast the other half "
+                                  f"({cast.get('name')}) without asking, so the half "
+                                  f"{query['half']!r} can't be cast now, for a reason it "
+                                  "doesn't name (an effect, or its targets)")
+            if refusal and _prohibited(refusal):
+                return False
+            if refusal:
+                raise Unsupported(f"can_be_cast: phase.rs refused the trial cast for another "
+                                  f"reason ({refusal}), which says nothing about an effect "
+                                  "that forbids it")
+            return True
+        finally:
+            session.game = saved[0]
+            session.events[:] = saved[1]
+
+
+#: Words of phase.rs's refusals of a spell an effect forbids (CR 101.2, 601.3).
+_PROHIBITION_WORDS = ("can't be cast", "cannot be cast", "cannot cast", "can't cast",
+                      "prevents you from casting")
+
+
+def _prohibited(message: str) -> bool:
+    """Whether a phase.rs refusal says an effect forbids the cast (not timing, mana, targets
+    or zone)."""
+    low = message.lower()
+    return any(words in low for words in _PROHIBITION_WORDS)

@@ -133,7 +133,7 @@ class PhaseSetup:
         root = game.state()  # effects exist before the stack's spells are cast onto it
         self._write_state(root["state"], objects)
         game = self.engine.load_game(root)
-        self._cast_stack(game, objects)
+        game = self._cast_stack(game, objects)
         self._pools(game)
         root = game.state()
         root["state"]["debug_mode"] = False
@@ -287,9 +287,17 @@ class PhaseSetup:
             raise Unsupported("no keyword reader")
         return self.effects.keyword(text)
 
-    def _cast_stack(self, game: Any, objects: Sequence[Mapping[str, Any]]) -> None:
+    def _cast_stack(self, game: Any, objects: Sequence[Mapping[str, Any]]) -> Any:
         """Cast each stack object (bottom first) from its controller's hand, through the
-        engine's casting actions, with the mana its cost needs added first (CR 601.2)."""
+        engine's casting actions, with the mana its cost needs added first (CR 601.2); return
+        the game.
+
+        A spell that can't be cast at the case's moment (a sorcery in another step or above
+        another spell, CR 307.1) is cast in its controller's main phase with an empty stack
+        instead, and the stack entry phase.rs made is then written onto the case's stack in
+        the engine's state, with the case's step, turn and priority restored: how it came to be
+        on the stack isn't the case's rule, and phase.rs's own casting still makes the entry
+        (its targets, modes, X and kicker chosen as a cast chooses them)."""
         for obj in objects:
             if obj.get("zone") != "stack" or self.caster is None:
                 continue
@@ -297,7 +305,45 @@ class PhaseSetup:
             if game.priority_player() != seat:  # the holder passes; no resolution yet (117.3d)
                 game.apply(game.priority_player(),
                            self.action.from_dict({"type": "PassPriority"}))
-            self.caster(game, seat, obj, self.ids[handle_of(obj, objects)])
+            oid = self.ids[handle_of(obj, objects)]
+            try:
+                self.caster(game, seat, obj, oid)
+            except ValueError as exc:
+                if not _timing_refusal(str(exc)):
+                    raise
+                game = self._cast_as_sorcery(game, seat, obj, oid)
+        return game
+
+    #: The turn fields of phase.rs's state that a sorcery-timed cast changes and that are
+    #: restored after it.
+    _TURN_FIELDS = ("phase", "active_player", "priority_player", "waiting_for",
+                    "priority_pass_count", "priority_passes")
+
+    def _cast_as_sorcery(self, game: Any, seat: int, obj: Mapping[str, Any], oid: int) -> Any:
+        """Cast ``obj`` in its controller's main phase on an empty stack, then put the case's
+        step, turn, priority and the spells below it back (see :meth:`_cast_stack`)."""
+        assert self.caster is not None
+        root = game.state()
+        state = root["state"]
+        saved = {k: state[k] for k in self._TURN_FIELDS if k in state}
+        below = list(state.get("stack") or [])
+        state.update(phase="PreCombatMain", active_player=seat, priority_player=seat,
+                     priority_pass_count=0, stack=[],
+                     waiting_for={"type": "Priority", "data": {"player": seat}})
+        if "priority_passes" in state:
+            state["priority_passes"] = type(state["priority_passes"])()
+        cast = self.engine.load_game(root)
+        self.caster(cast, seat, obj, oid)
+        root = cast.state()
+        state = root["state"]
+        entries = list(state.get("stack") or [])
+        state.update(saved)
+        state["stack"] = below + entries
+        state.update(priority_player=seat, priority_pass_count=0,
+                     waiting_for={"type": "Priority", "data": {"player": seat}})
+        if "priority_passes" in state:  # a cast starts a new round of passes (117.3c)
+            state["priority_passes"] = type(state["priority_passes"])()
+        return self.engine.load_game(root)
 
     def add_mana(self, game: Any, seat: int, cost: Mapping[str, Any] | None, x: int = 0) -> None:
         """Sandbox: add exactly the mana a phase.rs cost needs to ``seat``'s pool."""
@@ -381,6 +427,13 @@ class PhaseSetup:
         for player, pool in dict(self.setup.get("mana_pool", {})).items():
             self._debug(game, "AddMana", player_id=self.seat(str(player)),
                         mana=pool_mana(str(pool)))
+
+
+def _timing_refusal(message: str) -> bool:
+    """Whether phase.rs refused a cast for its timing only (a sorcery-speed spell outside its
+    controller's main phase or above another spell, CR 307.1)."""
+    low = message.lower()
+    return "sorcery-speed" in low or "sorcery speed" in low
 
 
 _POOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}

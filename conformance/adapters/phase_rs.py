@@ -42,9 +42,10 @@ from ._phase_text import (
     cost_text,
     keyword_name,
 )
+from ._versions import SupportedReleases
 from ._views import ObjectView, ViewSession, mana_value_of
 
-__all__ = ["FEATURES", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
+__all__ = ["FEATURES", "SUPPORTED", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
            "decline_limit"]
 
 #: The refusal of an action that needs priority once phase.rs has ended the game.
@@ -72,8 +73,6 @@ _NO_VIEW = {
     "shields": "phase.rs keeps prevention shields inside its replacement effects and shows no "
                "list of them",
     "prevention_remaining": "phase.rs shows no amount left on a prevention shield",
-    "can_be_cast": "phase.rs says whether a cast is allowed only by trying it, which also "
-                   "checks timing, targets and mana",
     "player_effects": "phase.rs shows no list of the continuous effects on a player",
     "amount": "phase.rs evaluates amounts (counts, devotion, a characteristic of an object) "
               "only inside its own effects; it answers no 'what does this amount come to' "
@@ -119,6 +118,13 @@ _COMBAT_QUERIES = frozenset({"attackers", "attacking", "blockers", "can_attack",
                              "damage_events"})
 
 
+#: The phase-python releases this adapter supports (the state fields its setup edits and the
+#: prompts it answers are these releases'); the history of the suite across them is
+#: ``docs/engines/phase-rs-history.md``.
+SUPPORTED = SupportedReleases("phase-python", "0.77.0", "0.104.0", "MTGCONF_PHASE_ANY_VERSION",
+                              tested=("0.77.0", "0.83.0", "0.103.0"))
+
+
 def _load_phase() -> Any:
     try:
         import phase  # type: ignore[import-not-found, unused-ignore]
@@ -126,6 +132,7 @@ def _load_phase() -> Any:
         raise AdapterError(
             "the phase-rs adapter needs phase-python: pip install 'mtg-conformance[phase]'"
         ) from exc
+    SUPPORTED.check(metadata.version("phase-python"))
     return phase
 
 
@@ -373,9 +380,16 @@ class PhaseSession(ViewSession):
         raise Unsupported(f"query {name!r} is not expressible through phase.rs")
 
     def _stack_name(self, entry: Mapping[str, Any]) -> str:
+        """A stack entry's name: a spell's own, an ability's after its source. A triggered
+        ability whose source has left its zone is named after the source as it last existed
+        there (CR 113.7a, 603.10a), which phase.rs keeps in the entry's ``trigger_source``."""
+        kind = entry.get("kind", {}).get("type")
+        data = (entry.get("kind") or {}).get("data") or {}
+        lki = (((data.get("ability") or {}).get("trigger_source") or {}).get("lki") or {})
         source = self.game.object(entry["source_id"])
         name = str(source["name"]) if source else "?"
-        kind = entry.get("kind", {}).get("type")
+        if kind == "TriggeredAbility" and lki.get("name"):
+            name = str(lki["name"])
         return name if kind == "Spell" else f"ability of {name}"
 
     # -- actions --------------------------------------------------------------------------------
@@ -723,10 +737,18 @@ class PhaseSession(ViewSession):
                               "its sandbox's MoveToZone puts it there enchanting nothing")
         watchers = [state["objects"][str(i)] for i in state["battlefield"]] + [obj]
         for other in watchers:
+            # a permanent's replacement or trigger about itself ("this enters tapped", "when
+            # this enters") sees no other card entering; the entering card's own ones do apply
+            itself = other is obj
+
+            def about(definition: Mapping[str, Any], itself: bool = itself) -> bool:
+                return itself or (definition.get("valid_card") or {}).get("type") != "SelfRef"
+
             moves = [r for r in other.get("replacement_definitions") or []
-                     if r.get("event") == "Moved"]
+                     if r.get("event") == "Moved" and about(r)]
             sees = [t for t in other.get("trigger_definitions") or []
-                    if "ChangesZone" in str(t.get("mode"))]
+                    if "ChangesZone" in str((t.get("definition") or t).get("mode"))
+                    and about(t.get("definition") or t)]
             if moves or sees:
                 raise Unsupported(
                     "put onto the battlefield: phase.rs has no action that puts a card onto "

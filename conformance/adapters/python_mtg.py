@@ -29,9 +29,10 @@ from typing import Any
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
 from ._phase_queries import LAND_TYPES
+from ._versions import SupportedReleases
 from ._views import COLOR_WORDS, ObjectView, ViewSession
 
-__all__ = ["FEATURES", "PythonMtgAdapter", "PythonMtgSession"]
+__all__ = ["FEATURES", "SUPPORTED", "PythonMtgAdapter", "PythonMtgSession"]
 
 #: Features this adapter can express (spec/features.toml).
 FEATURES = frozenset({"characteristics", "card-counting", "split-cards", "kindred", "lands",
@@ -69,6 +70,12 @@ _ZONE_RELATIONS = {"battlefield": "on_battlefield", "graveyard": "graveyard", "e
 _MAIN_STEPS = frozenset({"precombat_main", "postcombat_main"})
 
 
+#: The python-mtg releases this adapter supports (its driver's private state relations, which
+#: the setup edits, are those of this release).
+SUPPORTED = SupportedReleases("python-mtg", "0.1.1", "0.1.2", "MTGCONF_MTG_ANY_VERSION",
+                              tested=("0.1.1",))
+
+
 def _load_mtg() -> Any:
     try:
         import mtg  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -77,6 +84,7 @@ def _load_mtg() -> Any:
         raise AdapterError(
             "the python-mtg adapter needs python-mtg: pip install 'mtg-conformance[python-mtg]'"
         ) from exc
+    SUPPORTED.check(metadata.version("python-mtg"))
     return mtg, driver
 
 

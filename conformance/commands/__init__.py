@@ -51,6 +51,8 @@ COMMANDS: tuple[Command, ...] = (
                     "(console, Markdown for a pull request, JSON)"),
     Command("fuzz", "a differential campaign: an adapter beside the reference engine on every "
                     "family it can play; minimal cases and a campaign report"),
+    Command("history", "run the suite on several releases of one engine, each in its own "
+                       "environment, and write a history page (fixed, regressed, changed)"),
 )
 
 

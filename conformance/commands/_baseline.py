@@ -20,7 +20,7 @@ from ..adapter import AdapterInfo
 from ..errors import SpecError
 from ._common import shown, write_output
 
-__all__ = ["finish", "load"]
+__all__ = ["finish", "load", "version_warning", "whole_run"]
 
 
 def load(args: argparse.Namespace, out: Console) -> tuple[bool, Baseline | None]:
@@ -48,14 +48,42 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
                   f"{shown(args.write_baseline)}")
     if baseline is None:
         return True
+    version_warning(out, baseline, info)
     fixed = [r for r in results if r.result == "fixed"]
     for r in fixed:
         out.print(f"[yellow]FIXED[/yellow] {shown(r.case)} \\[{shown(r.era)}]: listed in "
                   f"{shown(baseline.file)} as "
                   f"a known failure but passed")
-    stale = baseline.unused(results)
-    if stale:
-        out.print(f"{len(stale)} baseline entr{'y' if len(stale) == 1 else 'ies'} matched no "
-                  f"result: {shown(', '.join(e.case for e in stale[:5]))}"
-                  + (" ..." if len(stale) > 5 else ""))
-    return not (fixed and getattr(args, "strict_baseline", False))
+    strict = bool(getattr(args, "strict_baseline", False))
+    unused = baseline.unused(results)
+    if unused:
+        out.print(f"{len(unused)} baseline entr{'y' if len(unused) == 1 else 'ies'} matched "
+                  f"no result: {shown(', '.join(e.case for e in unused[:5]))}"
+                  + (" ..." if len(unused) > 5 else ""))
+    stale = baseline.stale(results) if strict and whole_run(args) else []
+    for entry in stale:
+        out.print(f"[yellow]STALE[/yellow] {shown(entry.case)}: listed in "
+                  f"{shown(baseline.file)} but no failure of this run is explained by it "
+                  "(its cases pass, are unsupported or no longer exist): remove or correct "
+                  "the entry")
+    return not (strict and (fixed or stale))
+
+
+def whole_run(args: argparse.Namespace) -> bool:
+    """Whether the run covered the whole suite (no paths, skips, shard, era filter or other
+    generated set than the default), so an entry that explains no failure is stale rather
+    than about a case not run."""
+    return not (getattr(args, "paths", None) or getattr(args, "skip", None)
+                or getattr(args, "shard", None) or getattr(args, "era", None)
+                or getattr(args, "resume", None)
+                or getattr(args, "generated", None) is not None)
+
+
+def version_warning(out: Console, baseline: Baseline, info: AdapterInfo) -> None:
+    """Warn when the baseline was recorded with another version of the engine than the one
+    that ran: its known failures may no longer be the engine's."""
+    if baseline.version and info.version and baseline.version != info.version:
+        out.print(f"[yellow]warning[/yellow] {shown(baseline.file or 'the baseline')} was "
+                  f"recorded for {baseline.adapter or info.name} {baseline.version}, but this "
+                  f"run is {info.name} {info.version}: its known failures may not be this "
+                  "version's")

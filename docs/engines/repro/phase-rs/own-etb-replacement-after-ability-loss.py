@@ -1,0 +1,147 @@
+"""phase.rs (phase-python 0.103.0): under Blood Moon a Coastal Tower played from the hand
+enters tapped: its "enters tapped" is an ability of its own that it would not have on the battlefield (CR 614.12, 305.7), so it doesn't apply.
+
+Standalone: pip install phase-python==0.103.0 && python own-etb-replacement-after-ability-loss.py
+Prints "reproduced" while the behaviour is there; an AssertionError means it
+changed.
+"""
+
+import json
+
+from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
+
+FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "layout": "normal",
+          "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
+
+
+def engine(cards):
+    """An Engine from MTGJSON atomic cards (a list of faces per card)."""
+    db = {"filler": build_oracle_face(FILLER, None)}
+    for faces in cards:
+        oid = faces[0]["identifiers"]["scryfallOracleId"]
+        if len(faces) == 1:
+            db[faces[0]["name"].lower()] = build_oracle_face(faces[0], oid)
+            continue
+        for i, f in enumerate(faces):
+            built = build_oracle_face_multi(f, oid)
+            db[built["name"].lower()] = dict(built, layout=f["layout"], face_index=i)
+    return Engine.from_json(json.dumps(db))
+
+
+def debug(g, kind, **data):
+    """One of the engine's sandbox (debug) actions, used here only to set the scene."""
+    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+
+
+def act(g, seat, kind, **data):
+    action = {"type": kind, "data": data} if data else {"type": kind}
+    return g.apply(seat, GameAction.from_dict(action))
+
+
+def game(eng, mine, theirs=()):
+    """A sandbox game at seat 0's precombat main phase; returns (game, {face name: [ids]})."""
+    g = eng.new_game(player=list(mine) + ["Filler"] * 10, opponent=list(theirs) + ["Filler"] * 10,
+                     seed=1, first_player=0)
+    for seat in (0, 1):
+        g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
+                           and a.data["choice"]["type"] == "Keep"))
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    g = eng.load_game(root)
+    debug(g, "SetPhase", phase="PreCombatMain", active_player=0)
+    ids = {}
+    for key, obj in sorted(root["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if obj["name"] == "Filler":
+            debug(g, "RemoveObject", object_id=int(key))
+        else:
+            ids.setdefault(obj["name"], []).append(int(key))
+    return g, ids
+
+
+def put(g, oid, zone, sick=False):
+    debug(g, "MoveToZone", object_id=oid, to_zone=zone)
+    if zone == "Battlefield":
+        debug(g, "SetSummoningSickness", object_id=oid, sick=sick)
+
+
+def computed(eng, g, oid):
+    """The engine's own computed characteristics of an object (its zone-change record), read
+    on a copy of the game so the game itself does not change."""
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    copy = eng.load_game(root)
+    zone = "Graveyard" if copy.object(oid)["zone"] == "Exile" else "Exile"
+    for event in debug(copy, "MoveToZone", object_id=oid, to_zone=zone).events:
+        if event["type"] == "ZoneChanged" and event["data"]["object_id"] == oid:
+            return event["data"]["record"]["trigger_source_context"]["lki"]
+    raise AssertionError("no zone change")
+
+
+def cast(g, seat, oid, targets=(), kick=False):
+    """Cast through the engine's prompts; return the list of prompts it asked."""
+    asked = []
+    act(g, seat, "CastSpell", object_id=oid, card_id=oid, payment_mode={"type": "Auto"}, targets=[])
+    targets = list(targets)
+    while (kind := g.waiting_for()["type"]) != "Priority":
+        asked.append(kind)
+        if kind == "TargetSelection":
+            act(g, seat, "ChooseTarget", target=targets.pop(0))
+        elif kind == "OptionalCostChoice":
+            act(g, seat, "DecideOptionalCost", pay=kick)
+        else:
+            raise AssertionError(f"unexpected prompt {kind}")
+    return asked
+
+
+def pass_until_resolved(g):
+    size = len(g.stack())
+    while len(g.stack()) >= size and g.waiting_for()["type"] == "Priority":
+        act(g, g.priority_player(), "PassPriority")
+
+
+CARDS = [[{'colorIdentity': ['W', 'U'],
+   'colors': [],
+   'convertedManaCost': 0.0,
+   'identifiers': {'scryfallOracleId': '3663dee5-d770-58e0-9a29-8713059ec7db'},
+   'keywords': [],
+   'layout': 'normal',
+   'legalities': {},
+   'manaCost': '',
+   'manaValue': 0.0,
+   'name': 'Coastal Tower',
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'This land enters tapped.\n{T}: Add {W} or {U}.',
+   'type': 'Land',
+   'types': ['Land']}],
+ [{'colorIdentity': ['R'],
+   'colors': ['R'],
+   'convertedManaCost': 3.0,
+   'identifiers': {'scryfallOracleId': '7e9a07fa-9361-580e-9968-6f714fce6266'},
+   'keywords': [],
+   'layout': 'normal',
+   'legalities': {},
+   'manaCost': '{2}{R}',
+   'manaValue': 3.0,
+   'name': 'Blood Moon',
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'Nonbasic lands are Mountains.',
+   'type': 'Enchantment',
+   'types': ['Enchantment']}]]
+
+eng = engine(CARDS)
+g, ids = game(eng, ["Coastal Tower"], ["Blood Moon"])
+tower, moon = ids["Coastal Tower"][0], ids["Blood Moon"][0]
+put(g, moon, "Battlefield")
+put(g, tower, "Hand")
+root = g.state()
+root["state"]["debug_mode"] = False
+g = eng.load_game(root)
+act(g, 0, "PlayLand", object_id=tower, card_id=tower)
+obj = g.object(tower)
+print(f"Coastal Tower: subtypes {obj['card_types']['subtypes']}, tapped {obj['tapped']} "
+      "(expected untapped)")
+assert obj["tapped"], "fixed?"
+print("reproduced")
