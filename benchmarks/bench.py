@@ -22,7 +22,10 @@ Figures:
   as TOML text);
 * wall time of the default ``mtgconf run``; time to generate, validate and run 1k / 10k / 100k
   generated cases, streamed in batches (linearity = largest / smallest time per case); speedup of
-  2 worker processes over 1 (``conformance.parallel.run_parallel``) on the same work.
+  2 worker processes over 1 (``conformance.parallel.run_parallel``) on the same work;
+* phase-rs's own cost: the share of a phase-rs run spent outside phase.rs's calls (profiled in
+  process), and its ``--jobs 2`` speedup over ``--jobs 1`` on the same cases, measured side by
+  side in the same run, with a check that both gave the same results.
 """
 
 from __future__ import annotations
@@ -566,6 +569,83 @@ def phase_comparison(name: str, items: Sequence[WorkItem], spec: Spec,
             "ratio_total": sum(phase) / sum(ref)}
 
 
+#: The calls into phase.rs (its PyO3 bindings) whose time is the engine's own, marshalling of
+#: the state to and from JSON included (done inside those calls).
+_PHASE_CALLS = ("phase.Engine", "phase.Game", "phase.GameAction", "phase.ActionResult",
+                "build_oracle_face")
+
+
+def phase_adapter_share(name: str, items: Sequence[WorkItem], spec: Spec) -> dict[str, Any]:
+    """The share of a phase-rs run spent outside phase.rs's own calls (the adapter and the
+    harness), profiled in process over ``items``: one pass, every call into phase.rs counted
+    with what it calls (cumulative time of the outermost calls)."""
+    import cProfile
+    import pstats
+
+    runner = Runner(resolve_adapter(name), spec=spec, timeout=600)
+    planned = phase_items(items, runner.info)
+    profile = cProfile.Profile()
+    start = time.perf_counter()
+    profile.enable()
+    try:
+        results = [runner._execute(item).result for item in planned]
+    finally:
+        profile.disable()
+        runner.close()
+    wall = time.perf_counter() - start
+    stats = pstats.Stats(profile)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    engine = 0.0
+    by_call: dict[str, float] = {}
+    for (file, _, func), (_, _, _, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
+        if file == "~" and any(call in func for call in _PHASE_CALLS):
+            engine += cumulative
+            by_call[func] = by_call.get(func, 0.0) + cumulative
+    top = dict(sorted(by_call.items(), key=lambda kv: -kv[1])[:6])
+    return {"share": 1 - engine / total if total else 0.0, "engine_s": engine,
+            "total_s": total, "wall_s": wall, "items": len(planned),
+            "passed": results.count("passed"), "top_engine_calls_s": top}
+
+
+def phase_items(items: Sequence[WorkItem], info: AdapterInfo) -> list[WorkItem]:
+    """The work phase-rs is given for the cases of ``items`` (each case once, planned for the
+    eras phase-rs has)."""
+    cases = list({item.case.id: item.case for item in items}.values())
+    return [item for item in plan(cases, info) if item.verdict is None]
+
+
+def phase_jobs_speedup(name: str, items: Sequence[WorkItem], rounds: int) -> dict[str, Any]:
+    """Wall time of ``items`` on phase-rs with 1 and with 2 worker processes, alternated
+    ``rounds`` times, the CPU efficiency, and whether both gave the same results."""
+    adapter = resolve_adapter(name)
+    try:
+        items = phase_items(items, adapter.info())
+    finally:
+        adapter.close()
+    chunk = max(len(items) // 16, 1)
+    ratios: list[float] = []
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
+    outcomes: dict[int, list[tuple[str, str]]] = {}
+    load = [os.getloadavg()[0]]
+    for _ in range(rounds):
+        for jobs in (1, 2):
+            cpu = _cpu_seconds()
+            start = time.perf_counter()
+            results = list(run_parallel(items, adapter_spec=name, jobs=jobs, timeout=120,
+                                        chunk=chunk))
+            walls[jobs].append(time.perf_counter() - start)
+            cpus[jobs].append(_cpu_seconds() - cpu)
+            outcomes[jobs] = [(r.case, r.result) for r in results]
+        ratios.append(walls[1][-1] / walls[2][-1])
+    load.append(os.getloadavg()[0])
+    return {"one_s": statistics.median(walls[1]), "two_s": statistics.median(walls[2]),
+            "speedup": statistics.median(ratios),
+            "cpu_efficiency": statistics.median(cpus[1]) / statistics.median(cpus[2]),
+            "same_results": outcomes.get(1) == outcomes.get(2), "items": len(items),
+            "rounds": rounds, "load_average": load}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure everything, print the table and the targets, write the JSON; exit 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
@@ -680,6 +760,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         targets.append(("reference >= 10x faster per case than phase-rs (median)",
                         "phase-python not installed", None))
+    share_target = "phase-rs: adapter and harness <= 15% of a run (outside phase.rs's calls)"
+    jobs_target = "phase-rs: --jobs 2 >= 1.7x over --jobs 1, same results"
+    if importlib.util.find_spec("phase") is not None:
+        sample = list(items)[: 60 if args.quick else 300]
+        try:
+            figures["phase_rs_cost"] = cost = phase_adapter_share(args.phase, sample, spec)
+            targets.append((share_target, f"{cost['share']:.1%} of {cost['total_s']:.1f} s "
+                                          f"({cost['items']} cases)", cost["share"] <= 0.15))
+            figures["phase_rs_jobs"] = jobs = phase_jobs_speedup(args.phase, sample, 1)
+            targets.append((jobs_target, f"{jobs['speedup']:.2f}x wall, CPU efficiency "
+                                         f"{jobs['cpu_efficiency']:.0%}, same results "
+                                         f"{jobs['same_results']}, load "
+                                         f"{jobs['load_average'][0]:.1f}",
+                            jobs["speedup"] >= 1.7 and jobs["same_results"]))
+        except Exception as exc:  # a benchmark reports, it does not stop
+            figures["phase_rs_cost"] = {"error": f"{type(exc).__name__}: {exc}"}
+            targets += [(share_target, "error", None), (jobs_target, "error", None)]
+    else:
+        targets += [(share_target, "phase-python not installed", None),
+                    (jobs_target, "phase-python not installed", None)]
 
     transport = transport_overhead(_char_case(loaded.cases), spec,
                                    300 if args.quick else 3000)

@@ -19,9 +19,9 @@ A copy effect (layer 1, CR 707.2) copies phase.rs's own copiable values of the c
 modifications of the same record.
 
 What phase.rs's records cannot hold is :class:`~conformance.adapter.Unsupported` with the reason:
-name stickers (phase.rs has no sticker model, CR 123.6), abilities other than keywords given as
-data (it grants abilities only as its own parsed definitions), and effects on objects outside the
-battlefield (its effect filters match permanents).
+name stickers (phase.rs has stickers; the adapter writes none yet, CR 123.6), abilities other
+than keywords given as data (it grants abilities only as its own parsed definitions), and
+effects on objects outside the battlefield (its effect filters match permanents).
 """
 
 from __future__ import annotations
@@ -135,8 +135,9 @@ class EffectWriter:
                        for s in entry.get("supertypes", [])]
                     + [{"type": "AddSubtype", "subtype": s} for s in entry.get("subtypes", [])])
         if kind == "name_sticker":
-            raise Unsupported("phase.rs has no name stickers (CR 123.6): no modification adds "
-                              "a word to a name")
+            raise Unsupported("name sticker (CR 123.6): phase.rs 0.103.0 has stickers (its "
+                              "PutSticker/ApplySticker effects and applied-sticker records), "
+                              "but this adapter has no writer for a sticker in its state yet")
         if kind == "copy":
             values = self._copiable.get(str(self._ids.get(str(entry.get("of")), -1)))
             if values is None:

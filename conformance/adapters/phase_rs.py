@@ -82,11 +82,12 @@ _NO_VIEW = {
 }
 
 #: Features the adapter leaves undeclared because phase.rs can't be asked about them (engine
-#: limits), and why.
+#: limits), and why. (``name-stickers`` is undeclared too, but as this adapter's gap: phase.rs
+#: 0.103.0 has stickers, its PutSticker/ApplySticker effects and applied-sticker records, and
+#: the adapter doesn't write a name sticker into its state yet.)
 UNDECLARED = {
     "color-identity": "phase.rs takes a card's color identity from the card data it is given "
                       "(MTGJSON colorIdentity); it does not derive it (CR 903.4)",
-    "name-stickers": "phase.rs has no sticker model (CR 123.6)",
     "player-effects": "phase.rs's continuous-effect records hold no effect on a player that "
                       "the case format's player effects map to (CR 613.10)",
 }

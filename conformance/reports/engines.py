@@ -5,6 +5,7 @@ One command regenerates them::
     python -m conformance.reports.engines              # every engine whose extra is installed
     python -m conformance.reports.engines phase-rs     # one engine
     python -m conformance.reports.engines --reach docs/engines/phase-rs.jsonl   # reach only
+    python -m conformance.reports.engines --rerender phase-rs   # new analysis, same results
 
 For each engine it runs the whole suite (every spec case and the default generated set, the same
 cases ``mtgconf run`` runs) through the engine's adapter, applies the engine's baseline
@@ -288,6 +289,33 @@ def write_reports(engine: Engine, *, root: Path = ROOT, generated: int = GENERAT
     return path
 
 
+def rerender_reports(engine: Engine, *, root: Path = ROOT) -> Path:
+    """Write ``engine``'s reports again from its published JSON-lines results, with the
+    baseline as it is now (a new or corrected analysis), without running the engine; return
+    the Markdown. The results are taken back to what the engine did (a ``known-failure`` is a
+    failure, a ``fixed`` a pass) before the baseline is applied again."""
+    from conformance.reports.history import raw
+
+    out_dir = root / "docs" / "engines"
+    results = raw(read_report(out_dir / f"{engine.name}.jsonl"))
+    baseline_path = root / "baselines" / f"{engine.name}.toml"
+    baseline = load_baseline(baseline_path) if baseline_path.is_file() else None
+    if baseline is not None:
+        results = [baseline.apply(r) for r in results]
+    adapter = resolve_adapter(engine.name)
+    try:
+        info = adapter.info()
+    finally:
+        adapter.close()
+    with JsonlWriter(out_dir / f"{engine.name}.jsonl") as writer:
+        for r in results:
+            writer.write(r)
+    path = out_dir / f"{engine.name}.md"
+    path.write_text(render_report(engine, info, results, baseline, root=root),
+                    encoding="utf-8")
+    return path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Regenerate the reports of the named engines (default: every installed one)."""
     parser = argparse.ArgumentParser(prog="python -m conformance.reports.engines",
@@ -302,9 +330,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="check that every published report's figures are what its "
                              "JSON-lines results give; run nothing (exit 1 on a difference)")
+    parser.add_argument("--rerender", action="store_true",
+                        help="run nothing: write the reports again from the published "
+                             "JSON-lines results with the current baseline")
     args = parser.parse_args(argv)
     if args.check:
         return _check_published(ROOT)
+    if args.rerender:
+        for engine in [e for e in ENGINES if not args.engines or e.name in args.engines]:
+            path = rerender_reports(engine)
+            print(f"{engine.name}: wrote {path.relative_to(ROOT)} from its published results")
+        return 0
     if args.reach:
         for path in args.reach:
             results = read_report(path)

@@ -1,5 +1,5 @@
-"""phase.rs (phase-python 0.103.0): a battle that is also a creature is offered as an attacker
-(CR 508.1a: the creatures chosen to attack can't also be battles).
+"""phase.rs (phase-python 0.103.0): a battle that is also a creature is offered as an attacker (CR
+508.1a: the creatures chosen to attack can't also be battles).
 
 Standalone: pip install phase-python==0.103.0 && python battle-can-attack.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,5 +1,6 @@
-"""phase.rs (phase-python 0.103.0): under Blood Moon a Coastal Tower played from the hand
-enters tapped: its "enters tapped" is an ability of its own that it would not have on the battlefield (CR 614.12, 305.7), so it doesn't apply.
+"""phase.rs (phase-python 0.103.0): under Blood Moon a Coastal Tower played from the hand enters
+tapped: its "enters tapped" is an ability of its own that it would not have on the battlefield
+(CR 614.12, 305.7), so it doesn't apply.
 
 Standalone: pip install phase-python==0.103.0 && python own-etb-replacement-after-ability-loss.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

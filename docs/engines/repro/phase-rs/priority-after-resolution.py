@@ -1,5 +1,5 @@
-"""phase.rs (phase-python 0.103.0): after an ability of the non-active player resolves,
-phase.rs gives priority to that player, not to the active player (CR 117.3b: the active player receives
+"""phase.rs (phase-python 0.103.0): after an ability of the non-active player resolves, phase.rs
+gives priority to that player, not to the active player (CR 117.3b: the active player receives
 priority after a spell or ability resolves).
 
 Standalone: pip install phase-python==0.103.0 && python priority-after-resolution.py

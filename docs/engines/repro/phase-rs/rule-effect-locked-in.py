@@ -1,4 +1,7 @@
-"""phase.rs (phase-python 0.103.0): Chaos ('Creatures can't block this turn') doesn't stop a creature that enters after it resolved from blocking (CR 611.2c: an effect from a resolving spell that doesn't change characteristics or controller, such as 'can't block', applies to objects that arrive later too).
+"""phase.rs (phase-python 0.103.0): Chaos ('Creatures can't block this turn') doesn't stop a
+creature that enters after it resolved from blocking (CR 611.2c: an effect from a resolving
+spell that doesn't change characteristics or controller, such as 'can't block', applies to
+objects that arrive later too).
 
 Standalone: pip install phase-python==0.103.0 && python rule-effect-locked-in.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it

@@ -1,6 +1,6 @@
-"""phase.rs (phase-python 0.103.0): an effect that adds a creature type to an artifact that
-isn't a creature gives it that subtype (CR 205.3d: an object can't have a subtype that doesn't correspond
-to one of its card types).
+"""phase.rs (phase-python 0.103.0): an effect that adds a creature type to an artifact that isn't a
+creature gives it that subtype (CR 205.3d: an object can't have a subtype that doesn't
+correspond to one of its card types).
 
 Standalone: pip install phase-python==0.103.0 && python subtype-without-card-type.py
 Prints "reproduced" while the behaviour is there; an AssertionError means it
