@@ -457,7 +457,10 @@ def test_each_engine_bug_in_a_baseline_has_a_reproduction(engine: str) -> None:
     baseline = load_baseline(ROOT / "baselines" / f"{engine}.toml")
     assert baseline.adapter == engine and baseline.entries
     for entry in baseline.entries:
-        assert entry.kind in ("engine-bug", "adapter-limitation", "case-data"), entry
+        assert entry.kind in ("engine-bug", "adapter-limitation", "case-data",
+                              "unanalysed"), entry
+        if entry.kind == "unanalysed":  # listed before its cause is known, and says so
+            assert entry.reason.startswith("Not analysed yet"), entry
         assert entry.link.startswith(f"docs/engines/{engine}.md#"), entry
         anchor = entry.link.rpartition("#")[2]
         if entry.kind == "engine-bug":

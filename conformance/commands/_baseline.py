@@ -60,13 +60,20 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
         out.print(f"{len(unused)} baseline entr{'y' if len(unused) == 1 else 'ies'} matched "
                   f"no result: {shown(', '.join(e.case for e in unused[:5]))}"
                   + (" ..." if len(unused) > 5 else ""))
-    stale = baseline.stale(results) if strict and whole_run(args) else []
+    # a glob lists a pattern of known failures of a generated family (see the baseline
+    # module): the run's fixed seed may draw no failing member of it
+    stale = [e for e in baseline.stale(results) if not _glob(e.case)] if (
+        strict and whole_run(args)) else []
     for entry in stale:
         out.print(f"[yellow]STALE[/yellow] {shown(entry.case)}: listed in "
                   f"{shown(baseline.file)} but no failure of this run is explained by it "
                   "(its cases pass, are unsupported or no longer exist): remove or correct "
                   "the entry")
     return not (strict and (fixed or stale))
+
+
+def _glob(case: str) -> bool:
+    return any(c in case for c in "*?[")
 
 
 def whole_run(args: argparse.Namespace) -> bool:

@@ -10,7 +10,8 @@ A baseline file (TOML or JSON) lists the failures an engine is known to have::
     era = "modern"               # optional: only this era
     reason = "phase.rs gives a transformed permanent mana value 0 (CR 712.8e)"
     link = "docs/engines/phase-rs.md#dfc-mana-value"        # optional
-    kind = "engine-bug"          # optional: engine-bug | adapter-limitation | case-data
+    kind = "engine-bug"          # optional: engine-bug | adapter-limitation | case-data |
+                                 # unanalysed (a failure listed before its cause is known)
 
 Applied to a run, a listed case that fails becomes ``known-failure`` (carrying the reason), and a
 listed case that passes becomes ``fixed``, so the list is kept honest: ``--strict-baseline``
@@ -40,7 +41,7 @@ __all__ = ["Baseline", "BaselineEntry", "baseline_from_results", "load_baseline"
            "write_baseline"]
 
 #: What an entry may say about the cause of a failure.
-KINDS = ("engine-bug", "adapter-limitation", "case-data")
+KINDS = ("engine-bug", "adapter-limitation", "case-data", "unanalysed")
 
 
 @dataclass(frozen=True)
