@@ -52,7 +52,9 @@ def test_a_card_added_to_the_checkout_is_seen(checkout: Path, monkeypatch: pytes
     case = checkout / "spec" / "cases" / "objects" / "electrolyze.toml"
     case.parent.mkdir()
     case.write_text(GOOD.replace("Grizzly Bears", "Electrolyze")
-                    .replace('["green"]', '["blue", "red"]'), "utf-8")
+                    .replace('["green"]', '["blue", "red"]')
+                    .replace('id = "test.good"', 'id = "objects.electrolyze"'),  # its folder
+                    "utf-8")
     monkeypatch.chdir(checkout)
     assert main(["validate", "--no-lint", str(case)]) == 0
     assert f"(spec {(checkout / 'spec').resolve()})" in capsys.readouterr().out
