@@ -160,3 +160,12 @@ def test_the_history_page_shows_each_release_and_links_each_case() -> None:
     page = render_html("phase-rs", releases, link_base="../../")
     assert '<a href="../../spec/cases/a/fix.toml"><code>fix</code></a>' in page
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+
+
+def test_the_published_history_covers_three_phase_releases() -> None:
+    root = Path(__file__).resolve().parents[1] / "docs" / "engines"
+    md = (root / "phase-rs-history.md").read_text(encoding="utf-8")
+    assert (root / "phase-rs-history.html").is_file()
+    for name in ("0.77.0", "0.83.0", "0.103.0"):
+        assert f"| {name} | {name} |" in md  # the adapter saw the release it was asked for
+    assert "## 0.77.0 → 0.83.0" in md and "## 0.83.0 → 0.103.0" in md

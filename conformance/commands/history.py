@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reports", type=Path, default=_CACHE / "reports",
                         help=f"where each release's JSON-lines report is kept (default: "
                              f"{_CACHE / 'reports'})")
+    parser.add_argument("--common", action="store_true",
+                        help="compare only the results every release has (the same cases: "
+                             "reports made while the spec changed)")
     parser.add_argument("--no-run", action="store_true",
                         help="run nothing: write the page from the reports already kept")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
@@ -127,12 +130,21 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         releases.append(Release(release, results))
+    if args.generated == 0:  # the spec cases only, in every report
+        releases = [Release(r.name, [x for x in r.results if not x.generated])
+                    for r in releases]
+    if args.common:
+        keys = set.intersection(*({x.key for x in r.results} for r in releases))
+        releases = [Release(r.name, [x for x in r.results if x.key in keys])
+                    for r in releases]
     out = Path(args.out)
     try:
         base = os.path.relpath(Path.cwd(), out.resolve()).replace(os.sep, "/") + "/"
     except ValueError:
         base = "../../"
-    command = f"mtgconf history --engine {args.engine} {' '.join(args.releases)}"
+    options = (" --generated 0" if args.generated == 0 else "") + (
+        " --common" if args.common else "")
+    command = f"mtgconf history --engine {args.engine}{options} {' '.join(args.releases)}"
     written = write_history(args.engine, releases, out, link_base=base, command=command)
     for path in written.values():
         print(f"history: wrote {path}")
