@@ -162,18 +162,23 @@ def _parent_ok(path: Path, text: str) -> None:
         return
 
 
+def _mode_of(path: Path, text: str) -> int | None:
+    """The file mode of ``path`` (None: nothing there yet); any other error is the option's."""
+    try:
+        return path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{shown_arg(text)}: {exc.strerror}") from None
+
+
 def output_file(text: str) -> Path:
     """A file a command writes (``--report``, ``--junit``, ``--markdown``,
     ``--write-baseline``): not empty, not an existing directory, pipe or device, under a
     directory."""
     _not_empty(text)
     path = Path(text)
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise argparse.ArgumentTypeError(f"{shown_arg(text)}: {exc.strerror}") from None
+    mode = _mode_of(path, text)
     if mode is not None and not stat.S_ISREG(mode):
         raise argparse.ArgumentTypeError(f"{shown_arg(text)} is {_kind(mode)}; give a file "
                                          "path to write")
@@ -186,12 +191,7 @@ def output_dir(text: str) -> Path:
     an existing file, pipe or device."""
     _not_empty(text)
     path = Path(text)
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise argparse.ArgumentTypeError(f"{shown_arg(text)}: {exc.strerror}") from None
+    mode = _mode_of(path, text)
     if mode is not None and not stat.S_ISDIR(mode):
         raise argparse.ArgumentTypeError(f"{shown_arg(text)} is {_kind(mode)}, not a "
                                          "directory; give a directory to write into")
