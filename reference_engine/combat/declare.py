@@ -127,14 +127,24 @@ def _in_combat(state: GameState, oid: int) -> bool:
     return obj.controller == controller and compute_all(state)[oid].has_type("Creature")
 
 
+def _record(state: GameState) -> Mapping[str, Any]:
+    """This turn's combat record for reading: none yet reads as an empty one, and nothing is
+    stored (a query must not change the state, see ``Game.observe``)."""
+    record: dict[str, Any] | None = state.extra.get(_KEY)
+    if record is None or record.get("turn") != state.turn:
+        return {"attackers": {}, "blocks": {}, "attackers_declared": False,
+                "blockers_declared": False, "declared": [], "blocked": [], "controllers": {}}
+    return record
+
+
 def attackers(state: GameState) -> dict[int, Any]:
     """Attacking creatures still in combat, by id, with what each attacks (CR 506.4)."""
-    return {oid: d for oid, d in combat(state)["attackers"].items() if _in_combat(state, oid)}
+    return {oid: d for oid, d in _record(state)["attackers"].items() if _in_combat(state, oid)}
 
 
 def blockers_of(state: GameState, attacker: int) -> list[int]:
     """The creatures blocking ``attacker`` that are still in combat, in declaration order."""
-    return [b for b, a in combat(state)["blocks"].items()
+    return [b for b, a in _record(state)["blocks"].items()
             if a == attacker and _in_combat(state, b)]
 
 
@@ -587,7 +597,7 @@ def _block_with_nothing(state: GameState) -> None:
 def _no_attackers(state: GameState) -> bool:
     """Check 508.8: if no creatures are declared as attackers or put onto the battlefield
     attacking, the declare blockers and combat damage steps are skipped (506.1)."""
-    record = combat(state)
+    record = _record(state)
     return not record["attackers"] and not record["declared"]
 
 
