@@ -524,7 +524,8 @@ def test_console_markup_takes_only_escaped_values() -> None:
 
     safe_calls = {"shown", "quoted", "escape", "len", "sum", "int", "min", "max", "text",
                   "_lacks_words"}
-    counts = {"'y' if len(stale) == 1 else 'ies'", "option", "where", "note", "what", "code",
+    counts = {"'y' if len(stale) == 1 else 'ies'", "'y' if len(unused) == 1 else 'ies'",
+              "option", "where", "note", "what", "code",
               "kept", "total", "state.results", "s['rulings']", "s['cases']", "s[b]", "b",
               "rc[b]", "bucket", "row['cases']", "args.seed", "duplicates", "conflicts",
               "problems", "checks - problems - notes", "checks", "bad", "notes", "color",

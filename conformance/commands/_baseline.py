@@ -91,6 +91,6 @@ def version_warning(out: Console, baseline: Baseline, info: AdapterInfo) -> None
     that ran: its known failures may no longer be the engine's."""
     if baseline.version and info.version and baseline.version != info.version:
         out.print(f"[yellow]warning[/yellow] {shown(baseline.file or 'the baseline')} was "
-                  f"recorded for {baseline.adapter or info.name} {baseline.version}, but this "
-                  f"run is {info.name} {info.version}: its known failures may not be this "
-                  "version's")
+                  f"recorded for {shown(baseline.adapter or info.name)} "
+                  f"{shown(baseline.version)}, but this run is {shown(info.name)} "
+                  f"{shown(info.version)}: its known failures may not be this version's")

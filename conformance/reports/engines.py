@@ -32,7 +32,7 @@ from pathlib import Path
 from conformance.adapter import AdapterInfo
 from conformance.adapters import resolve_adapter
 from conformance.reports.jsonl import JsonlWriter, read_report
-from conformance.results.baseline import Baseline, BaselineEntry, load_baseline
+from conformance.results.baseline import Baseline, BaselineEntry, load_baseline, raw
 from conformance.results.records import RESULT_KINDS, CaseResult, summarize
 from conformance.running.runner import Runner, plan
 from conformance.spec.catalog import default_spec
@@ -294,8 +294,6 @@ def rerender_reports(engine: Engine, *, root: Path = ROOT) -> Path:
     baseline as it is now (a new or corrected analysis), without running the engine; return
     the Markdown. The results are taken back to what the engine did (a ``known-failure`` is a
     failure, a ``fixed`` a pass) before the baseline is applied again."""
-    from conformance.reports.history import raw
-
     out_dir = root / "docs" / "engines"
     results = raw(read_report(out_dir / f"{engine.name}.jsonl"))
     baseline_path = root / "baselines" / f"{engine.name}.toml"

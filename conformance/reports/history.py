@@ -19,10 +19,11 @@ import html
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from conformance.reports.engines import reach
+from conformance.results.baseline import raw
 from conformance.results.records import CaseResult
 
 __all__ = ["Change", "Release", "changes", "raw", "render_html", "render_markdown",
@@ -31,15 +32,6 @@ __all__ = ["Change", "Release", "changes", "raw", "render_html", "render_markdow
 _FAILING = frozenset({"failed", "errored"})
 _COUNTED = ("passed", "failed", "errored", "unsupported", "skipped")
 
-
-#: A result a baseline turned into another kind, back to what the engine did.
-_RAW = {"known-failure": "failed", "fixed": "passed"}
-
-
-def raw(results: Iterable[CaseResult]) -> list[CaseResult]:
-    """``results`` as the engine gave them: a baseline's ``known-failure`` is ``failed`` and
-    its ``fixed`` is ``passed`` again (a report written with a baseline can be compared)."""
-    return [replace(r, result=_RAW[r.result]) if r.result in _RAW else r for r in results]
 
 
 @dataclass(frozen=True)

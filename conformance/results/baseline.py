@@ -37,7 +37,7 @@ from conformance.spec.limits import data_bounds, parse_untrusted_toml, read_spec
 from conformance.spec.tomlindex import index_lines, line_of
 from conformance.spec.tomlio import dumps
 
-__all__ = ["Baseline", "BaselineEntry", "baseline_from_results", "load_baseline",
+__all__ = ["Baseline", "BaselineEntry", "baseline_from_results", "load_baseline", "raw",
            "write_baseline"]
 
 #: What an entry may say about the cause of a failure.
@@ -120,6 +120,16 @@ class Baseline:
                 if entry is not None:
                     used.add(id(entry))
         return [e for e in self.entries if id(e) not in used]
+
+
+#: A result a baseline turned into another kind, back to what the engine did.
+_RAW = {"known-failure": "failed", "fixed": "passed"}
+
+
+def raw(results: Iterable[CaseResult]) -> list[CaseResult]:
+    """``results`` as the engine gave them: a baseline's ``known-failure`` is ``failed`` and
+    its ``fixed`` is ``passed`` again (a report written with a baseline can be compared)."""
+    return [replace(r, result=_RAW[r.result]) if r.result in _RAW else r for r in results]
 
 
 def _error(file: str, message: str, path: str | None = None, hint: str | None = None, *,
