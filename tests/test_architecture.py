@@ -49,13 +49,7 @@ ENGINE_REACH = {
     "conformance.differential.mutants": ["reference_engine", "reference_engine.*"],
 }
 #: Circles of type-only imports still to be undone (each names the issue that removes it).
-KNOWN_TYPE_CYCLES: list[list[str]] = [
-    # issue 29: phase.rs as a package whose helpers see a protocol of the session
-    ["conformance.adapters._phase_casting", "conformance.adapters._phase_combat",
-     "conformance.adapters._phase_free_cast", "conformance.adapters._phase_mana",
-     "conformance.adapters._phase_prompts", "conformance.adapters._phase_queries",
-     "conformance.adapters.phase_rs"],
-]
+KNOWN_TYPE_CYCLES: list[list[str]] = []
 PACKAGES = ["reference_engine", "conformance", "generators"]
 
 

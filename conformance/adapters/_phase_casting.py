@@ -26,7 +26,7 @@ from ..adapter import Outcome, Unsupported
 from ._phase_text import classify_error
 
 if TYPE_CHECKING:
-    from .phase_rs import PhaseSession
+    from ._phase_session import SessionView
 
 __all__ = ["CASTING_PROMPTS", "PhaseCasting"]
 
@@ -38,7 +38,7 @@ CASTING_PROMPTS = frozenset({"CastingVariantChoice", "AlternativeCastChoice", "M
 class PhaseCasting:
     """The cast-time prompt answers of one session."""
 
-    def __init__(self, session: PhaseSession) -> None:
+    def __init__(self, session: SessionView) -> None:
         self.s = session
 
     def answer(self, seat: int, kind: str, data: Mapping[str, Any],

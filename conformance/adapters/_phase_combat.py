@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..adapter import Outcome, Unsupported
 
 if TYPE_CHECKING:
-    from .phase_rs import PhaseSession
+    from ._phase_session import SessionView
 
 __all__ = ["PhaseCombat"]
 
@@ -39,7 +39,7 @@ def _reached(game: Any, step: str) -> bool:
 class PhaseCombat:
     """Combat actions and queries of one :class:`~conformance.adapters.phase_rs.PhaseSession`."""
 
-    def __init__(self, session: PhaseSession) -> None:
+    def __init__(self, session: SessionView) -> None:
         self.s = session
         #: Engine ids in the order the case declared them (phase.rs keeps attackers unordered).
         self.declared: list[int] = []

@@ -27,7 +27,7 @@ from ..adapter import Unsupported
 from ._phase_text import IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
-    from ._phase_prompts import PhasePrompts
+    from ._phase_session import PromptsView
 
 __all__ = ["FREE_CAST_PROMPTS", "PhaseFreeCast"]
 
@@ -40,7 +40,7 @@ _COST_KEYS = {"Sacrifice": "sacrifice", "Discard": "discard"}
 class PhaseFreeCast:
     """The answers to one session's casting prompts asked during a resolution."""
 
-    def __init__(self, prompts: PhasePrompts) -> None:
+    def __init__(self, prompts: PromptsView) -> None:
         self.p = prompts
 
     def _given(self, what: str) -> Mapping[str, Any]:

@@ -26,7 +26,7 @@ from ._phase_setup import counter_kind
 from ._phase_text import SHARDS, cost_text
 
 if TYPE_CHECKING:
-    from .phase_rs import PhaseSession
+    from ._phase_session import SessionView
 
 __all__ = ["MANA_QUERIES", "PhaseMana"]
 
@@ -71,7 +71,7 @@ def _type_word(obj: Mapping[str, Any]) -> str:
 class PhaseMana:
     """The mana-ability queries of one session."""
 
-    def __init__(self, session: PhaseSession) -> None:
+    def __init__(self, session: SessionView) -> None:
         self.s = session
 
     def answer(self, name: str, query: Mapping[str, Any]) -> Any:

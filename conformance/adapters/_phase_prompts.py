@@ -33,7 +33,7 @@ from ._phase_free_cast import PhaseFreeCast
 from ._phase_text import MANA_WORDS, IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
-    from .phase_rs import PhaseSession
+    from ._phase_session import SessionView
 
 __all__ = ["IllegalAnswer", "PhasePrompts"]
 
@@ -44,7 +44,7 @@ _COLOR_OPTIONS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Re
 class PhasePrompts:
     """The prompt answers of one session, from the case's ``choices``."""
 
-    def __init__(self, session: PhaseSession) -> None:
+    def __init__(self, session: SessionView) -> None:
         self.s = session
         #: The choice keys phase.rs has asked for so far.
         self.used: set[str] = set()

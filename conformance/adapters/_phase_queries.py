@@ -23,7 +23,7 @@ from ..adapter import Unsupported
 from ._phase_text import classify_error, total_cost_text
 
 if TYPE_CHECKING:
-    from .phase_rs import PhaseSession
+    from ._phase_session import SessionView
 
 __all__ = ["LAND_TYPES", "QUERIES", "PhaseQueries"]
 
@@ -48,7 +48,7 @@ QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_
 class PhaseQueries:
     """The extra queries of one :class:`~conformance.adapters.phase_rs.PhaseSession`."""
 
-    def __init__(self, session: PhaseSession) -> None:
+    def __init__(self, session: SessionView) -> None:
         self.s = session
 
     def answer(self, name: str, query: Mapping[str, Any]) -> Any:
