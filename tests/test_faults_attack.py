@@ -37,6 +37,7 @@ from conformance.spec.catalog import load_spec
 from conformance.spec.loader import load_cases
 from conformance.spec.textsafe import clean_text, is_clean
 
+from .limits import GENEROUS, PATIENCE, gate_path, wait_until
 from .test_faults_engine import PROBE, write_probes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -717,19 +718,22 @@ def test_interleaved_shard_writers(probes: Path, tmp_path: Path,
     """New: two shards written at once: each its own report (merged exactly once); both
     onto one report: the second refused."""
     one, two = tmp_path / "s1.jsonl", tmp_path / "s2.jsonl"
-    engine = f"cmd:{FAULTY} --slow 0.3"
+    # The first shard's engine holds its cases until the gate opens, so the second shard
+    # meets its report being written on any machine, however slow (no race with a sleep).
+    gate = gate_path(tmp_path)
+    engine = f"cmd:{FAULTY} --wait-for {gate}"
     first = subprocess.Popen([sys.executable, "-m", "conformance.cli", "run", str(probes),
                               "--adapter", engine, "--shard", "1/2", "--report", str(one),
-                              "--no-progress", "-q"], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
+                              "--no-progress", "-q", "--timeout", str(GENEROUS)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not (one.exists() and one.stat().st_size):
-            time.sleep(0.05)
+        assert wait_until(lambda: one.exists() and one.stat().st_size > 0), \
+            "the first shard never opened its report"
         assert run(str(probes), "--shard", "2/2", "--report", str(one)) == 2
         assert run(str(probes), "--shard", "2/2", "--report", str(two)) == 0
     finally:
-        first.communicate(timeout=120)
+        gate.touch()
+        first.communicate(timeout=PATIENCE)
     assert first.returncode == 0
     capsys.readouterr()
     assert main(["report", str(one), str(two), "--markdown", str(tmp_path / "m.md")]) == 0

@@ -23,6 +23,14 @@ from conformance.spec.model import Case, Step
 SPEC = default_spec()
 
 
+
+@pytest.fixture(autouse=True)
+def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables are read as text: a wide console, whatever COLUMNS the runner set
+    (pytest-xdist sets 80, which wraps a table's title)."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 def action(i: int = 0) -> Step:
     return Step(index=i, kind="action", body={"type": "pass_priority", "player": "alice"})
 
