@@ -77,3 +77,23 @@ def test_a_lazy_run_reports_what_an_eager_run_reports(tmp_path: Path) -> None:
     assert lazy == eager
     failed_generated = [r for r in lazy if r[0].startswith("gen.") and r[2] == "failed"]
     assert failed_generated and all(r[3].startswith("id = ") for r in failed_generated)
+
+
+def test_the_reference_adapter_keeps_a_bounded_number_of_parsed_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Generated cases bring cards of their own; the adapter keeps only the newest parsed
+    ones, and a card parsed again after it was dropped plays the same."""
+    from conformance.adapter import StartRequest
+    from conformance.adapters import reference
+
+    monkeypatch.setattr(reference, "CARD_CACHE", 3)
+    adapter = reference.ReferenceAdapter()
+    for i in [0, 1, 2, 3, 4, 0]:
+        card = {"name": f"Probe {i}", "mana_cost": "{G}" * (i + 1), "types": ["Creature"],
+                "power": 1, "toughness": 1}
+        session = adapter.start(StartRequest(
+            case="c", era="modern", cards={card["name"]: card},
+            setup={"objects": [{"handle": "x", "card": card["name"], "zone": "hand"}]}))
+        assert session.observe({"query": "mana_value", "object": "x"}) == i + 1
+        session.close()
+        assert len(adapter._cards) <= 3

@@ -72,6 +72,11 @@ class ReferenceSession:
         self.game = None  # type: ignore[assignment]
 
 
+#: Parsed cards a reference adapter keeps (the oldest goes first): the whole catalog fits, and
+#: a run of many generated cases, each with cards of its own, stays in flat memory.
+CARD_CACHE = 2048
+
+
 class ReferenceAdapter:
     """Runs cases on :mod:`reference_engine`, in process. Card definitions are parsed once."""
 
@@ -90,6 +95,8 @@ class ReferenceAdapter:
         if cached is not None and (cached[0] is data or cached[0] == data):
             return cached[1]
         card = parse_card(data, where=f"card {name!r}")
+        if len(self._cards) >= CARD_CACHE:  # generated cards have names of their own: a long
+            del self._cards[next(iter(self._cards))]  # run keeps the newest, not every one
         self._cards[name] = (data, card)
         return card
 
