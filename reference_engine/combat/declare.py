@@ -110,11 +110,15 @@ def combat(state: GameState) -> dict[str, Any]:
     """This turn's combat record (created empty when first needed)."""
     record: dict[str, Any] | None = state.extra.get(_KEY)
     if record is None or record.get("turn") != state.turn:
-        record = {"turn": state.turn, "attackers": {}, "declared": [], "blocks": {},
-                  "controllers": {},
-                  "blocked": [], "attackers_declared": False, "blockers_declared": False}
+        record = _fresh_record(state.turn)
         state.extra[_KEY] = record
     return record
+
+
+def _fresh_record(turn: int) -> dict[str, Any]:
+    """An empty combat record for ``turn``: no attackers, blockers or declarations yet."""
+    return {"turn": turn, "attackers": {}, "declared": [], "blocks": {}, "controllers": {},
+            "blocked": [], "attackers_declared": False, "blockers_declared": False}
 
 
 def _in_combat(state: GameState, oid: int) -> bool:
@@ -132,8 +136,7 @@ def _record(state: GameState) -> Mapping[str, Any]:
     stored (a query must not change the state, see ``Game.observe``)."""
     record: dict[str, Any] | None = state.extra.get(_KEY)
     if record is None or record.get("turn") != state.turn:
-        return {"attackers": {}, "blocks": {}, "attackers_declared": False,
-                "blockers_declared": False, "declared": [], "blocked": [], "controllers": {}}
+        return _fresh_record(state.turn)
     return record
 
 
