@@ -13,6 +13,7 @@ from __future__ import annotations
 # ruff: noqa: F401
 import reference_engine.actions.counters
 import reference_engine.actions.library
+import reference_engine.actions.random_events
 import reference_engine.actions.tokens
 import reference_engine.casting.activated
 import reference_engine.casting.cast

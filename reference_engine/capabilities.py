@@ -13,6 +13,7 @@ FEATURES: frozenset[str] = frozenset({
     "card-counting",
     "cast-during-resolution",
     "casting",
+    "coins-and-dice",
     "characteristics",
     "color-identity",
     "combat",

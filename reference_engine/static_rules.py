@@ -226,6 +226,12 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "mana_trigger": ("Answers for a triggered mana ability.", ("605.1b",)),
     "sticker_position": ("Where a name sticker goes.", ("123.6",)),
     "sticker_word": ("Which word a name sticker uses.", ("123.6",)),
+    "coin": ("How a coin flip comes up, \"heads\" or \"tails\" (a list: one per flip, in "
+             "order); unanswered, drawn from the seed.", ("705.2",)),
+    "coin_call": ("The flipper's call, \"heads\" (the default) or \"tails\".", ("705.2",)),
+    "die": ("The natural result of a die roll, 1 to its sides (a list: one per die, in the "
+            "order rolled, rolls again included); unanswered, drawn from the seed.",
+            ("706.1a", "706.2")),
 }
 
 for _name, (_doc, _cr) in CHOICES.items():

@@ -94,6 +94,8 @@ EVENT_KINDS: dict[str, str] = {
     "doubled": "a creature's power and toughness were doubled (701.10)",
     "proliferated": "a player proliferated (701.34)",
     "became-monstrous": "a creature became monstrous (701.37)",
+    "coin-flipped": "a player flipped a coin, and won or lost it if it was called (705.2)",
+    "dice-rolled": "a player rolled one or more dice; ignored rolls are left out (706.1, 706.6)",
     "explored": "a creature explored (701.44)",
     "connived": "a permanent connived (701.50)",
     "amassed": "a player amassed (701.47)",
