@@ -50,11 +50,11 @@ sys.path.insert(0, str(ROOT))
 from conformance import Runner, load_cases  # noqa: E402
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest  # noqa: E402
 from conformance.adapters import resolve_adapter  # noqa: E402
-from conformance.adapters.subprocess import SubprocessAdapter  # noqa: E402
 from conformance.running.parallel import run_parallel  # noqa: E402
 from conformance.running.runner import WorkItem, plan  # noqa: E402
 from conformance.spec.catalog import Spec, default_spec  # noqa: E402
 from conformance.spec.model import Case, Step  # noqa: E402
+from conformance.transports.subprocess import SubprocessAdapter  # noqa: E402
 
 #: A target: its description, the measured value as text, and met (None: not measured).
 Target = tuple[str, str, "bool | None"]

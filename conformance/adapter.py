@@ -2,7 +2,7 @@
 
 An :class:`Adapter` says what it is (:meth:`Adapter.info`) and starts a :class:`Session` per case.
 A session performs actions and answers queries; it never sees an expected value. The subprocess
-transport (:mod:`conformance.adapters.subprocess`) carries the same messages as JSON lines.
+transport (:mod:`conformance.transports.subprocess`) carries the same messages as JSON lines.
 """
 
 from __future__ import annotations

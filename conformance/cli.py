@@ -25,7 +25,7 @@ from .commands._exit import INTERRUPTED, PIPE_CLOSED, USAGE, exit_table
 
 __all__ = ["build_parser", "exit_now", "main", "run_and_exit"]
 
-#: :data:`conformance.adapters.engine_env.PASS_VAR` (not imported: the CLI starts light).
+#: :data:`conformance.transports.engine_env.PASS_VAR` (not imported: the CLI starts light).
 PASS_VAR = "MTGCONF_ENGINE_ENV"
 
 _SPEC_HELP = (f"the spec directory (default: ${ENV_VAR}, else [tool.mtgconf] spec in a "
@@ -101,7 +101,7 @@ def _engine_env(entries: Sequence[str]) -> bool:
     the workers it starts (restored by :func:`main`). False (said on stderr) for a bad entry."""
     if not entries:
         return True
-    from conformance.adapters.engine_env import parse_entries
+    from conformance.transports.engine_env import parse_entries
 
     try:
         parsed = parse_entries(entries)

@@ -14,8 +14,8 @@ import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-__all__ = ["cycles", "house_graph", "import_graph", "reaches_into", "tier_breaches",
-           "undocumented_modules", "upward_imports"]
+__all__ = ["cycles", "house_graph", "hub_imports", "import_graph", "reaches_into",
+           "tier_breaches", "undocumented_modules", "upward_imports"]
 
 
 def _module_name(root: Path, path: Path) -> tuple[str, bool]:
@@ -210,15 +210,25 @@ def reaches_into(graph: Mapping[str, Iterable[str]], importer: str, target: str,
     return found
 
 
+def hub_imports(graph: Mapping[str, Iterable[str]], package: str, hubs: set[str]) -> list[str]:
+    """Imports of a ``hubs`` module by the other modules of ``package``: the hub (a session
+    class and the package face re-exporting it) builds the helpers, so a helper naming it back
+    would tie the package in a circle (helpers see the hub only through a protocol)."""
+    return [f"{a} -> {b}" for a, targets in sorted(graph.items())
+            if a.startswith(package + ".") and a not in hubs
+            for b in sorted(targets) if b in hubs]
+
+
 def undocumented_modules(root: Path, packages: Iterable[str], doc: str) -> list[str]:
     """Modules of ``packages`` that ``doc`` (docs/architecture.md) does not name: a module of
-    a subpackage must appear in backticks in its package's table row (``| n | `pkg/` | ...``),
-    a top-level module as ``name.py`` anywhere in the text."""
+    a subpackage must appear in backticks in its package's table row (``| n | `pkg/` | ...``;
+    a package inside a subpackage has a row of its own, ``| n | `pkg/inner/` | ...``), a
+    top-level module as ``name.py`` anywhere in the text."""
     import re
 
     rows: dict[str, set[str]] = {}
     for line in doc.splitlines():
-        m = re.match(r"\| *[0-9a-z]+ *\| *`([a-z_]+)/` *\|", line)
+        m = re.match(r"\| *[0-9a-z]+ *\| *`([a-z_/]+)/` *\|", line)
         if m:
             rows.setdefault(m.group(1), set()).update(
                 re.findall(r"`([A-Za-z_][A-Za-z_0-9]*)`", line))
@@ -226,9 +236,10 @@ def undocumented_modules(root: Path, packages: Iterable[str], doc: str) -> list[
     for top in packages:
         for sub in sorted((root / top).iterdir()):
             if sub.is_dir() and (sub / "__init__.py").exists():
-                for f in sorted(sub.glob("*.py")):
-                    if f.stem != "__init__" and f.stem not in rows.get(sub.name, set()):
-                        missing.append(f"{top}/{sub.name}/{f.name}")
+                for f in sorted(sub.rglob("*.py")):
+                    package = f.parent.relative_to(root / top).as_posix()
+                    if f.stem != "__init__" and f.stem not in rows.get(package, set()):
+                        missing.append(f"{top}/{package}/{f.name}")
             elif sub.suffix == ".py" and sub.stem != "__init__" and f"`{sub.name}`" not in doc:
                 missing.append(f"{top}/{sub.name}")
     return missing

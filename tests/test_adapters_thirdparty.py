@@ -18,11 +18,11 @@ from conformance.adapter import StartRequest, Unsupported
 from conformance.adapters import available_adapters
 from conformance.adapters._mtgjson import canonical_cost, card_faces, oracle_id
 from conformance.adapters._views import mana_value_of
-from conformance.adapters.serve import Server
-from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.running.runner import Runner
 from conformance.spec.catalog import default_spec
 from conformance.spec.loader import load_cases
+from conformance.transports.serve import Server
+from conformance.transports.subprocess import SubprocessAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASE_REASON = "phase-python is not installed: pip install 'mtg-conformance[phase]'"

@@ -20,6 +20,7 @@ import pytest
 from tests.import_graph import (
     cycles,
     house_graph,
+    hub_imports,
     import_graph,
     reaches_into,
     tier_breaches,
@@ -34,8 +35,8 @@ ENGINE_ORDER = ["core", "layers", "triggers", "sba", "damage", "objects", "resol
                 "mana", "actions", "casting", "combat"]
 #: The harness's packages and shared modules, lowest first: the data flow
 #: spec -> runner -> adapter -> results -> report, with the authoring tools and commands above.
-HARNESS_ORDER = ["errors", "spec", "adapter", "adapters", "results", "running", "differential",
-                 "reports", "authoring", "commands"]
+HARNESS_ORDER = ["errors", "spec", "adapter", "transports", "adapters", "results", "running",
+                 "differential", "reports", "authoring", "commands"]
 
 
 #: The whole house, lowest first: each tier imports only its own tier and those below.
@@ -113,6 +114,14 @@ def test_every_engine_package_is_in_the_order() -> None:
 def test_the_harness_imports_downward_only() -> None:
     graph = _harness_graph(typing=True)
     assert upward_imports(graph, HARNESS_ORDER, set(HARNESS_ORDER)) == []
+
+
+def test_the_phase_rs_helpers_see_only_the_session_protocol() -> None:
+    """``adapters/phase_rs/``: the session builds its helpers and hands them itself, typed as
+    ``session_view``'s protocols; no helper imports the session's module or the package face."""
+    package = "conformance.adapters.phase_rs"
+    hubs = {package, f"{package}.adapter"}
+    assert hub_imports(_graph("conformance", True), package, hubs) == []
 
 
 def test_generators_read_only_the_spec_side_of_the_harness() -> None:
@@ -248,9 +257,32 @@ def test_a_harness_module_importing_engine_internals_is_found(tmp_path: Path) ->
     assert reaches_into(graph, "har", "eng", {"har.run": ["eng", "eng.*"]}) == []
 
 
+def test_a_helper_importing_its_hub_is_found_even_for_typing(tmp_path: Path) -> None:
+    pkg = _write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/ad/__init__.py": "from pkg.ad.hub import Session\n",
+        "pkg/ad/hub.py": "from pkg.ad import helper\nSession = 1\n",
+        "pkg/ad/helper.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                            "    from pkg.ad.hub import Session\n",
+        "pkg/ad/view.py": "",
+    })
+    hubs = {"pkg.ad", "pkg.ad.hub"}
+    assert hub_imports(import_graph(pkg), "pkg.ad", hubs) == []
+    assert hub_imports(import_graph(pkg, typing=True), "pkg.ad", hubs) == [
+        "pkg.ad.helper -> pkg.ad.hub"]
+
+
 def test_a_module_missing_from_the_document_is_found(tmp_path: Path) -> None:
     _write(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/a.py": "",
                       "pkg/sub/b.py": "", "pkg/top.py": ""})
     doc = "| 0 | `sub/` | `a` (the a module) |\n"
     assert undocumented_modules(tmp_path, ["pkg"], doc) == ["pkg/sub/b.py", "pkg/top.py"]
     assert undocumented_modules(tmp_path, ["pkg"], doc + "`top.py`, `b`\n") == ["pkg/sub/b.py"]
+
+
+def test_a_module_of_a_package_inside_a_package_needs_its_own_row(tmp_path: Path) -> None:
+    _write(tmp_path, {"pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/a.py": "",
+                      "pkg/sub/inner/__init__.py": "", "pkg/sub/inner/c.py": ""})
+    doc = "| 0 | `sub/` | `a`, `inner` (a package), `c` |\n"
+    assert undocumented_modules(tmp_path, ["pkg"], doc) == ["pkg/sub/inner/c.py"]
+    assert undocumented_modules(tmp_path, ["pkg"], doc + "| 0a | `sub/inner/` | `c` |\n") == []

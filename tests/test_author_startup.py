@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.engine_env import (
+from conformance.cli import PASS_VAR as CLI_PASS_VAR
+from conformance.cli import main
+from conformance.errors import ProtocolError
+from conformance.transports.engine_env import (
     PASS_VAR,
     configured_entries,
     engine_environment,
     hand_command,
     parse_entries,
 )
-from conformance.adapters.subprocess import SubprocessAdapter
-from conformance.cli import PASS_VAR as CLI_PASS_VAR
-from conformance.cli import main
-from conformance.errors import ProtocolError
+from conformance.transports.subprocess import SubprocessAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 NEEDS_CLASSPATH = textwrap.dedent("""\

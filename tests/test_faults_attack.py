@@ -21,8 +21,6 @@ from typing import Any
 
 import pytest
 
-from conformance.adapters._procgroup import drop_dumpable
-from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.cli import main
 from conformance.commands import _options
 from conformance.commands import run as run_command
@@ -36,6 +34,8 @@ from conformance.running.runner import MAX_START_FAILURES, Runner
 from conformance.spec.catalog import load_spec
 from conformance.spec.loader import load_cases
 from conformance.spec.textsafe import clean_text, is_clean
+from conformance.transports.procgroup import drop_dumpable
+from conformance.transports.subprocess import SubprocessAdapter
 
 from .limits import GENEROUS, PATIENCE, gate_path, wait_until
 from .test_faults_engine import PROBE, write_probes
@@ -784,7 +784,7 @@ def test_the_engine_cannot_reach_into_the_harness(probes: Path, tmp_path: Path) 
 
 
 def test_drop_dumpable_is_idempotent() -> None:
-    code = ("from conformance.adapters._procgroup import drop_dumpable, is_dumpable; "
+    code = ("from conformance.transports.procgroup import drop_dumpable, is_dumpable; "
             "assert is_dumpable(); assert drop_dumpable() and drop_dumpable(); "
             "assert is_dumpable() is False")
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0

@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 
 from conformance import Runner
-from conformance.adapters.subprocess import (
+from conformance.errors import AdapterError
+from conformance.results.records import CaseResult
+from conformance.spec.loader import load_cases
+from conformance.spec.model import Case
+from conformance.transports.subprocess import (
     ENGINE_ENV_KEYS,
     MAX_LINE_BYTES,
     STDERR_TAIL_BYTES,
     SubprocessAdapter,
     engine_environment,
 )
-from conformance.errors import AdapterError
-from conformance.results.records import CaseResult
-from conformance.spec.loader import load_cases
-from conformance.spec.model import Case
 
 from .limits import GENEROUS, run_with_limits
 

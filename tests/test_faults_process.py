@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from conformance import Runner
-from conformance.adapters._procgroup import isolation_prefix, live_engines
-from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.errors import AdapterError
 from conformance.spec.model import Case
+from conformance.transports.procgroup import isolation_prefix, live_engines
+from conformance.transports.subprocess import SubprocessAdapter
 
 from .limits import GENEROUS, PATIENCE, run_with_limits, wait_until
 from .test_faults_engine import FAULTY, write_probes
@@ -257,7 +257,7 @@ for line in sys.stdin:
 
 HARNESS = r'''
 import sys
-from conformance.adapters.subprocess import SubprocessAdapter
+from conformance.transports.subprocess import SubprocessAdapter
 isolate = sys.argv[2] == "isolate"
 adapter = SubprocessAdapter([sys.executable, sys.argv[1]], isolate=isolate)
 print(adapter.info().homepage)

@@ -219,7 +219,7 @@ def test_cmd_adapter_runs_without_a_shell(tmp_path: Path) -> None:
 
 def test_engines_do_not_inherit_the_whole_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """The default engine environment leaves out unlisted variables."""
-    from conformance.adapters.subprocess import SubprocessAdapter
+    from conformance.transports.subprocess import SubprocessAdapter
 
     monkeypatch.setenv("MTGCONF_TEST_TOKEN", "secret")
     adapter = SubprocessAdapter(FAULTY)

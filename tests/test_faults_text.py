@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from conformance import Runner
-from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.reports.console import print_summary
 from conformance.reports.jsonl import JsonlWriter, dump_line, load_report
 from conformance.reports.junit import write_junit
@@ -28,6 +27,7 @@ from conformance.reports.markdown import md_block, md_code, md_text, render_mark
 from conformance.results.records import CaseResult
 from conformance.spec.model import Case
 from conformance.spec.textsafe import UNSAFE, clean_text, clean_value
+from conformance.transports.subprocess import SubprocessAdapter
 
 from .limits import GENEROUS
 from .report_checks import check_every_format, markdown_outside_fences

@@ -18,7 +18,7 @@ phase = pytest.importorskip(
     "phase", reason="phase-python is not installed: pip install 'mtg-conformance[phase]'")
 
 from conformance.adapters._mtgjson import card_faces, oracle_id  # noqa: E402
-from conformance.adapters.phase_rs import _NO_VIEW, UNDECLARED, _unimplemented  # noqa: E402
+from conformance.adapters.phase_rs.adapter import _NO_VIEW, UNDECLARED, _unimplemented  # noqa: E402
 from conformance.spec.catalog import default_spec  # noqa: E402
 
 FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],

@@ -17,10 +17,10 @@ import pytest
 from conformance import Runner, load_cases
 from conformance.adapter import StartRequest
 from conformance.adapters import resolve_adapter
-from conformance.adapters.subprocess import SubprocessAdapter
 from conformance.errors import ProtocolError
 from conformance.spec.catalog import default_spec
 from conformance.spec.schema import validator
+from conformance.transports.subprocess import SubprocessAdapter
 
 from .limits import GENEROUS
 

@@ -53,8 +53,8 @@ def _load_object(target: str) -> Any:
 def resolve_adapter(spec: str, *, timeout: float = 10.0, isolate: bool = False) -> Adapter:
     """Make the adapter ``spec`` names: a registered name (``reference``), ``module:Class``, or
     ``cmd:<command line>`` for an engine speaking the JSON-lines protocol (``isolate``: in its
-    own namespaces, see :mod:`conformance.adapters._procgroup`; only for ``cmd:``)."""
-    from .subprocess import SubprocessAdapter
+    own namespaces, see :mod:`conformance.transports.procgroup`; only for ``cmd:``)."""
+    from ..transports.subprocess import SubprocessAdapter
 
     if spec.startswith("cmd:"):
         argv = shlex.split(spec[4:])

@@ -20,10 +20,15 @@ from typing import Any
 
 from ..adapter import Unsupported
 
-__all__ = ["COLOR_WORDS", "ObjectView", "ViewSession", "mana_value_of", "matches"]
+__all__ = ["COLOR_WORDS", "LAND_TYPES", "ObjectView", "ViewSession", "mana_value_of", "matches"]
 
 #: Colors as the case format writes them, in WUBRG order (CR 105.1).
 COLOR_WORDS = ("white", "blue", "black", "red", "green")
+
+#: The land types (CR 205.3i); the first five are the basic land types, in WUBRG order.
+LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Cloud", "Desert",
+              "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower", "Town",
+              "Urza's")
 
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 

@@ -28,9 +28,8 @@ from typing import Any
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError
-from ._phase_queries import LAND_TYPES
 from ._versions import SupportedReleases
-from ._views import COLOR_WORDS, ObjectView, ViewSession
+from ._views import COLOR_WORDS, LAND_TYPES, ObjectView, ViewSession
 
 __all__ = ["FEATURES", "SUPPORTED", "PythonMtgAdapter", "PythonMtgSession"]
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from rich.markup import escape
 
-from conformance.adapters._procgroup import kill_all_engines
 from conformance.results.blockers import planned_unsupported
 from conformance.results.records import CaseResult, refuses_nothing, summarize
 from conformance.results.spool import ResultLog
@@ -35,6 +34,7 @@ from conformance.spec.loader import LoadResult, case_roots, find_case_files, loa
 from conformance.spec.paths import spec_root
 from conformance.spec.snapshot import FileBytes, read_case_files
 from conformance.spec.textsafe import clean_text
+from conformance.transports.procgroup import kill_all_engines
 
 from ..adapters import resolve_adapter
 from ..errors import AdapterError, CommandNotFound

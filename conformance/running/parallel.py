@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from conformance.adapters import resolve_adapter
-from conformance.adapters._procgroup import forget_inherited, kill_all_engines
 from conformance.errors import SpecError
 from conformance.results.records import CaseResult
 from conformance.running.runner import Runner, WorkItem, plan
@@ -45,6 +44,7 @@ from conformance.spec.loader import _Resolver, duplicate_id, load_found_file
 from conformance.spec.model import Case
 from conformance.spec.paths import relative_file, spec_root
 from conformance.spec.snapshot import FileBytes, Snapshot
+from conformance.transports.procgroup import forget_inherited, kill_all_engines
 
 __all__ = ["START_METHOD", "Source", "SourceRun", "Workers", "guided_chunks", "parse_shard",
            "run_parallel", "run_sources", "send_sources", "shard", "sources_for",

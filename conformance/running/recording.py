@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapter import Adapter, AdapterInfo, Outcome, StartRequest, Unsupported
-from conformance.adapters.subprocess import PROTOCOL_VERSION, SubprocessAdapter
 from conformance.errors import AdapterError
+from conformance.transports.subprocess import PROTOCOL_VERSION, SubprocessAdapter
 
 __all__ = ["Exchange", "RecordingAdapter", "WireRecorder", "recording"]
 

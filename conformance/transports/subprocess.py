@@ -24,8 +24,8 @@ from typing import IO, Any, NoReturn, Protocol
 
 from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
 from ..errors import AdapterError, CommandNotFound, ProtocolError
-from ._procgroup import EngineProcess, isolation_prefix
 from .engine_env import ENGINE_ENV_KEYS, engine_environment, start_note
+from .procgroup import EngineProcess, isolation_prefix
 
 __all__ = ["ENGINE_ENV_KEYS", "PROTOCOL_VERSION", "SubprocessAdapter", "SubprocessSession",
            "engine_environment"]
@@ -235,7 +235,7 @@ class SubprocessAdapter:
     restarts it through :meth:`warm_up` before a case, so a slow start-up is bounded by
     ``startup_timeout`` and never counts against the case's own time. It gets ``env`` if given,
     else only the variables :func:`engine_environment` lets through; ``cwd`` defaults to the
-    harness's. It runs in its own process group, killed as a whole (see :mod:`._procgroup`);
+    harness's. It runs in its own process group, killed as a whole (see :mod:`.procgroup`);
     ``isolate=True`` runs it in new user, PID and mount namespaces.
     """
 

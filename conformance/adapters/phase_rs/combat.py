@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Outcome, Unsupported
+from ...adapter import Outcome, Unsupported
 
 if TYPE_CHECKING:
-    from ._phase_session import SessionView
+    from .session_view import SessionView
 
 __all__ = ["PhaseCombat"]
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Unsupported
-from ._phase_setup import counter_kind
-from ._phase_text import SHARDS, cost_text
+from ...adapter import Unsupported
+from .setup import counter_kind
+from .text import SHARDS, cost_text
 
 if TYPE_CHECKING:
-    from ._phase_session import SessionView
+    from .session_view import SessionView
 
 __all__ = ["MANA_QUERIES", "PhaseMana"]
 

@@ -1,6 +1,6 @@
 """Answering the announcement prompts phase.rs asks while a spell is cast (CR 601.2b-d, 601.2h).
 
-Beyond targets, halves, kicker and X (:mod:`.phase_rs`), a cast can ask:
+Beyond targets, halves, kicker and X (:mod:`.adapter`), a cast can ask:
 
 * ``CastingVariantChoice``: a split card cast normally or fused (``half = "fused"``, CR 702.102);
 * ``AlternativeCastChoice``: an alternative cost by keyword (``alternative = "overload"``,
@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Outcome, Unsupported
-from ._phase_text import classify_error
+from ...adapter import Outcome, Unsupported
+from .text import classify_error
 
 if TYPE_CHECKING:
-    from ._phase_session import SessionView
+    from .session_view import SessionView
 
 __all__ = ["CASTING_PROMPTS", "PhaseCasting"]
 

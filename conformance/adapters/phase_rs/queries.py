@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Unsupported
-from ._phase_text import classify_error, total_cost_text
+from ...adapter import Unsupported
+from .._views import LAND_TYPES
+from .text import classify_error, total_cost_text
 
 if TYPE_CHECKING:
-    from ._phase_session import SessionView
+    from .session_view import SessionView
 
-__all__ = ["LAND_TYPES", "QUERIES", "PhaseQueries"]
+__all__ = ["QUERIES", "PhaseQueries"]
 
-#: The land types (CR 205.3i); the first five are the basic land types, in WUBRG order.
-LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Cloud", "Desert",
-              "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower", "Town",
-              "Urza's")
 _BASIC = LAND_TYPES[:5]
 
 _CHOSEN = {"color": "Color", "name": "CardName", "number": "Number",

@@ -15,7 +15,7 @@ phase.rs (``phase-python``) has no way to create a card in a zone from Python, b
 4. one edit of the state as the sandbox is switched off again, so no debug action is possible
    during the case's steps: the damage marked on permanents (the sandbox has no damage action)
    and the case's setup effects as the engine's own continuous-effect records
-   (:mod:`._phase_effects`).
+   (:mod:`.effects`).
 
 Nothing here runs after the setup: the case's steps go through the engine's normal actions.
 """
@@ -26,8 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..adapter import Unsupported
-from ._phase_effects import EffectWriter
+from ...adapter import Unsupported
+from .effects import EffectWriter
 
 __all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
            "phase_counter", "pool_mana"]
@@ -282,7 +282,7 @@ class PhaseSetup:
         state["next_timestamp"] = int(state.get("next_timestamp", 1)) + len(effects)
 
     def keyword(self, text: str) -> Any:
-        """phase.rs's keyword for the case's keyword words (see :mod:`._phase_effects`)."""
+        """phase.rs's keyword for the case's keyword words (see :mod:`.effects`)."""
         if self.effects is None:
             raise Unsupported("no keyword reader")
         return self.effects.keyword(text)

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..adapter import Outcome
-    from ._phase_setup import PhaseSetup
-    from ._views import ObjectView
+    from ...adapter import Outcome
+    from .._views import ObjectView
+    from .setup import PhaseSetup
 
 __all__ = ["PromptsView", "SessionView"]
 

@@ -16,7 +16,7 @@ each prompt is answered from the key the case format uses for that choice:
 * ``SeparatePilesPartition`` / ``SeparatePilesChoice``: ``pile_1`` and ``pile`` (CR 700.3),
   ``SubmitPilePartition`` / ``ChoosePile``;
 * ``TargetSelection``, ``PayCost``, ``ChooseXValue`` of a spell cast while this one resolves:
-  ``free_cast`` (608.2g, :mod:`._phase_free_cast`).
+  ``free_cast`` (608.2g, :mod:`.free_cast`).
 
 A choice made by another player than the resolving object's controller is looked up as
 ``<key>_<player>`` first, then ``<key>_opponent``, then ``<key>``. A prompt with no answer in the
@@ -28,12 +28,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Unsupported
-from ._phase_free_cast import PhaseFreeCast
-from ._phase_text import MANA_WORDS, IllegalAnswer, choice_handles
+from ...adapter import Unsupported
+from .free_cast import PhaseFreeCast
+from .text import MANA_WORDS, IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
-    from ._phase_session import SessionView
+    from .session_view import SessionView
 
 __all__ = ["IllegalAnswer", "PhasePrompts"]
 

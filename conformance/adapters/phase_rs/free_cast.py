@@ -4,7 +4,7 @@ An effect such as "you may cast a spell with mana value X or less from your hand
 its mana cost" makes phase.rs cast the chosen card in the middle of the resolution: it asks the
 casting prompts of that spell then, and the case answers them all from the one ``free_cast``
 choice, ``{ object, targets, x, choices }`` (the "you may" and the card are asked first, see
-:mod:`._phase_prompts`):
+:mod:`.prompts`):
 
 * ``TargetSelection``: ``targets``, one slot at a time (601.2c); an optional slot past the
   given targets gets none;
@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..adapter import Unsupported
-from ._phase_text import IllegalAnswer, choice_handles
+from ...adapter import Unsupported
+from .text import IllegalAnswer, choice_handles
 
 if TYPE_CHECKING:
-    from ._phase_session import PromptsView
+    from .session_view import PromptsView
 
 __all__ = ["FREE_CAST_PROMPTS", "PhaseFreeCast"]
 

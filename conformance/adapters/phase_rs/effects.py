@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..adapter import Unsupported
-from ._mtgjson import card_faces
+from ...adapter import Unsupported
+from .._mtgjson import card_faces
 
 __all__ = ["EffectWriter"]
 

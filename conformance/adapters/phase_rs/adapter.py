@@ -2,9 +2,9 @@
 
 Install with ``pip install 'mtg-conformance[phase]'``. The engine is imported lazily: the rest of
 the package works without it. Card data comes from the suite's card catalog, converted to
-MTGJSON's atomic shape (:mod:`._mtgjson`) and parsed from its Oracle text by the engine's own
+MTGJSON's atomic shape (:mod:`.._mtgjson`) and parsed from its Oracle text by the engine's own
 ``build_oracle_face``. Each case's game is set up through the engine's sandbox actions
-(:mod:`._phase_setup`); every step then goes through the engine's normal action API
+(:mod:`.setup`); every step then goes through the engine's normal action API
 (``CastSpell``, ``ChooseTarget``, ``DecideOptionalCost``, ``PassPriority``, ...), its prompts
 answered from the case's action. Observations read the engine's object and player views.
 
@@ -23,17 +23,19 @@ from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-from ..adapter import AdapterInfo, Outcome, StartRequest, Unsupported
-from ..errors import AdapterError
-from ._mtgjson import card_faces, oracle_id
-from ._phase_casting import CASTING_PROMPTS, PhaseCasting
-from ._phase_combat import PhaseCombat
-from ._phase_effects import EffectWriter
-from ._phase_mana import MANA_QUERIES, PhaseMana
-from ._phase_prompts import IllegalAnswer, PhasePrompts
-from ._phase_queries import QUERIES, PhaseQueries
-from ._phase_setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind, handle_of
-from ._phase_text import (
+from ...adapter import AdapterInfo, Outcome, StartRequest, Unsupported
+from ...errors import AdapterError
+from .._mtgjson import card_faces, oracle_id
+from .._versions import SupportedReleases
+from .._views import ObjectView, ViewSession, mana_value_of
+from .casting import CASTING_PROMPTS, PhaseCasting
+from .combat import PhaseCombat
+from .effects import EffectWriter
+from .mana import MANA_QUERIES, PhaseMana
+from .prompts import IllegalAnswer, PhasePrompts
+from .queries import QUERIES, PhaseQueries
+from .setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind, handle_of
+from .text import (
     COLORS,
     MANA_WORDS,
     POOL_ORDER,
@@ -42,8 +44,6 @@ from ._phase_text import (
     cost_text,
     keyword_name,
 )
-from ._versions import SupportedReleases
-from ._views import ObjectView, ViewSession, mana_value_of
 
 __all__ = ["FEATURES", "SUPPORTED", "UNDECLARED", "PhaseAdapter", "PhaseSession", "classify_error",
            "decline_limit"]
@@ -213,7 +213,7 @@ class PhaseSession(ViewSession):
         as a spell resolves, CR 201.4: any card name may be chosen), as an engine with its own
         full card database would have it: the game is exported and loaded again into an
         engine built with that card too. False if the suite's catalog has no such card."""
-        from ..spec.catalog import default_spec
+        from ...spec.catalog import default_spec
 
         data = default_spec().card(name)
         if data is None:
