@@ -31,6 +31,7 @@ import reference_engine.combat.damage_step
 import reference_engine.combat.declare
 import reference_engine.combat.effects
 import reference_engine.combat.evasion
+import reference_engine.combat.keyword_abilities
 import reference_engine.combat.requirements
 import reference_engine.combat.status
 import reference_engine.combat.triggers

@@ -31,6 +31,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                                      "(what was attached as it began, 702.16n-p)",
                     "player": "str: an enchant ability that enchants a player: \"any\" "
                               "(Enchant player) or \"opponent\" (702.5d)",
+                    "n": "int: the number of a keyword that carries one (\"bushido 2\", "
+                         "\"annihilator 2\", \"toxic 1\"), one instance per table (702.1)",
                     "spared": "filter: with doesnt_remove, only what matches is spared "
                               "(\"you\": the granting permanent's controller)",
                     "text": _TEXT},

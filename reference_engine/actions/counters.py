@@ -71,8 +71,17 @@ def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         # event first, before any other replacement effect applies to it.
         amount = _amount(ctx, instead.get("amount", amount))
     kind = str(p.get("counter", "+1/+1"))
-    for obj in objects_of(ctx, ctx.refs(p)):
+    refs = ctx.refs(p)
+    for obj in objects_of(ctx, refs):
         put_counters(ctx.state, obj, kind, amount)
+    if kind == POISON_KEY:
+        # 122.1f: a player can have poison counters ("that player gets N poison counters",
+        # poisonous 702.70a).
+        for ref in refs:
+            if "player" in ref and amount > 0:
+                player = ctx.state.players[str(ref["player"])]
+                player.extra[POISON_KEY] = int(player.extra.get(POISON_KEY, 0)) + amount
+                ctx.state.log("counters-added", player=player.name, counter=kind, amount=amount)
     ctx.state.changed()
 
 

@@ -580,6 +580,8 @@ def _block_now(state: GameState) -> None:
         if attacker not in record["blocked"]:
             record["blocked"].append(attacker)
         state.log("blocks", object=blocker, attacker=attacker)
+    # 509.1h: every attacker is now blocked or unblocked ("attacks and isn't blocked").
+    state.log("blockers-declared", objects=[blocker for blocker, _ in pending])
     state.changed()
 
 

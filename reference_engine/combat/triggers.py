@@ -127,8 +127,16 @@ def _becomes_blocked(state: GameState, obj: GameObject, spec: Mapping[str, Any],
 @trigger_matcher("becomes_blocked_by_creature")
 def _blocked_by_creature(state: GameState, obj: GameObject, spec: Mapping[str, Any],
                          event: Event) -> bool:
-    """Whenever this creature becomes blocked by a creature: once per blocker (CR 509.3d)."""
-    return event.kind == "blocks" and event.details.get("attacker") == obj.id
+    """Whenever this creature becomes blocked by a creature [matching ``filter``, flanking's
+    "a creature without flanking", 702.25a]: once per blocker (CR 509.3d)."""
+    if event.kind != "blocks" or event.details.get("attacker") != obj.id:
+        return False
+    flt = spec.get("filter")
+    if not flt:
+        return True
+    blocker = state.objects.get(int(event.details.get("object", -1)))
+    return blocker is not None and matches(state, blocker, dict(flt),
+                                           ctx=FilterContext(you=obj.controller, source=obj.id))
 
 
 @amount("event_damage", arg="bool", cr=("608.2h", "603.2"),

@@ -108,6 +108,8 @@ EVENT_KINDS: dict[str, str] = {
     "attackers-declared": "attackers were declared (508.1)",
     "attacks": "a creature attacked (508.1)",
     "blocks": "a creature blocked (509.1)",
+    "blockers-declared": "blockers were declared, or none were: each attacker is blocked or "
+                         "unblocked (509.1h)",
     "removed-from-combat": "a creature was removed from combat (506.4)",
     "combat-damage-on-stack": "combat damage was put on the stack (the Invasion era's 510.1)",
     "fight-no-damage": "a fight dealt no damage (701.14b)",

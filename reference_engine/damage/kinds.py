@@ -4,6 +4,9 @@
   many poison counters instead of life loss;
 * 120.3d / 702.80a / 702.90b: damage dealt to a creature by a source with wither or infect
   puts that many -1/-1 counters on it instead of being marked;
+* 702.164c / 120.3g: combat damage dealt to a player by a creature with toxic also gives that
+  player poison counters equal to the creature's total toxic value (the sum of its toxic N,
+  702.164b), besides the damage's other results;
 * 704.5c: a player with ten or more poison counters loses the game.
 
 It is still damage: lifelink, deathtouch and "whenever ... deals damage" see it (120.3f,
@@ -16,10 +19,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.registry import query
-from reference_engine.damage.events import DamageEvent, damage_applier
+from reference_engine.damage.events import DAMAGE_RESULTS, DamageEvent, damage_applier
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
 from reference_engine.sba.counters import MINUS
+from reference_engine.triggers.keyword_instances import keyword_instances
 
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
@@ -56,6 +60,29 @@ def _infect_and_wither(state: GameState, event: DamageEvent) -> bool:
     target.counters[MINUS] = target.counters.get(MINUS, 0) + event.amount
     state.changed()
     return True
+
+
+def total_toxic(chars: Any) -> int:
+    """A creature's total toxic value: the sum of the N of its toxic abilities (702.164b)."""
+    return sum(n or 0 for n in keyword_instances(chars, "toxic"))
+
+
+def _toxic(state: GameState, event: DamageEvent) -> None:
+    """702.164c: combat damage a creature with toxic deals to a player gives that player poison
+    counters equal to its total toxic value, in addition to the damage's other results."""
+    if not event.combat or event.target_player is None:
+        return
+    source = compute_all(state).get(event.source)
+    if source is None or not source.has_type("Creature"):
+        return
+    value = total_toxic(source)
+    if value:
+        player = state.players[event.target_player]
+        player.extra[POISON_KEY] = poison(state, player.name) + value
+        state.changed()
+
+
+DAMAGE_RESULTS.append(_toxic)
 
 
 @state_based_action
