@@ -234,7 +234,7 @@ def test_ctrl_c_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
         raise KeyboardInterrupt
 
     monkeypatch.setattr(loader, "load_cases", interrupted)
-    monkeypatch.setattr("conformance.commands._run_main.load_cases", interrupted)
+    monkeypatch.setattr("conformance.running.suite.load_cases", interrupted)
     assert main(["run", "-q"]) == 130
     assert capsys.readouterr().err == "interrupted before any case ran\n"
 

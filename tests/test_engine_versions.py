@@ -3,9 +3,9 @@ about, a strict baseline failing on stale entries, and the history page across r
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -18,6 +18,7 @@ from conformance.errors import AdapterError
 from conformance.reports.history import Release, changes, render_html, render_markdown
 from conformance.results.baseline import Baseline, BaselineEntry
 from conformance.results.records import CaseResult
+from conformance.running.options import RunOptions
 
 CASE = "spec/cases/characteristics/split-single-card.toml"
 RANGE = SupportedReleases("phase-python", "0.77.0", "0.104.0", "MTGCONF_TEST_ANY",
@@ -91,12 +92,8 @@ def test_a_run_warns_when_its_baseline_names_another_version(
     assert "was recorded for reference 0.0.1-old" in out
 
 
-def _args(**kw: object) -> argparse.Namespace:
-    base: dict[str, object] = {"paths": [], "skip": [], "shard": None, "era": None,
-                               "resume": None, "generated": None, "strict_baseline": True,
-                               "write_baseline": None}
-    base.update(kw)
-    return argparse.Namespace(**base)
+def _args(**kw: Any) -> RunOptions:
+    return RunOptions(**{"strict_baseline": True, **kw})
 
 
 def test_strict_baseline_fails_a_whole_run_on_an_entry_that_explains_no_failure() -> None:
@@ -111,7 +108,7 @@ def test_strict_baseline_fails_a_whole_run_on_an_entry_that_explains_no_failure(
     # not strict, or only part of the suite run: no failure
     assert _baseline.finish(_args(strict_baseline=False), Console(record=True), results, info,
                             baseline)
-    assert _baseline.finish(_args(paths=[Path("spec/cases/x")]), Console(record=True), results,
+    assert _baseline.finish(_args(paths=(Path("spec/cases/x"),)), Console(record=True), results,
                             info, baseline)
     results[1] = CaseResult("b", "modern", "known-failure")
     assert _baseline.finish(_args(), Console(record=True), results, info, baseline)

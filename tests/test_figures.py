@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.commands._run_main import DEFAULT_GENERATED
 from conformance.reports.engines import ENGINES, check_figures, main
 from conformance.reports.jsonl import read_report
+from conformance.running.options import DEFAULT_GENERATED
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DOCS = ROOT / "docs" / "engines"

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -15,37 +14,38 @@ from conformance.results.baseline import (
     write_baseline,
 )
 from conformance.results.records import CaseResult
+from conformance.running.options import RunOptions
 
 from ..adapter import AdapterInfo
 from ..errors import SpecError
 from ._common import shown, write_output
 
-__all__ = ["finish", "load", "version_warning", "whole_run"]
+__all__ = ["finish", "load", "version_warning"]
 
 
-def load(args: argparse.Namespace, out: Console) -> tuple[bool, Baseline | None]:
+def load(options: RunOptions, out: Console) -> tuple[bool, Baseline | None]:
     """Read ``--baseline`` if given: (ok, baseline); a bad file is printed and not ok."""
-    if getattr(args, "baseline", None) is None:
+    if options.baseline is None:
         return True, None
     try:
-        return True, load_baseline(args.baseline)
+        return True, load_baseline(options.baseline)
     except SpecError as exc:
         out.print(f"[red]error[/red] {shown(exc)}")
         return False, None
 
 
-def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult],
+def finish(options: RunOptions, out: Console, results: Sequence[CaseResult],
            info: AdapterInfo, baseline: Baseline | None) -> bool:
     """Write ``--write-baseline`` and report on the baseline; False if the run must fail
     because of it (``fixed`` results under ``--strict-baseline``)."""
-    if getattr(args, "write_baseline", None) is not None:
+    target = options.write_baseline
+    if target is not None:
         written = baseline_from_results(results, adapter=info.name, version=info.version,
                                         previous=baseline)
-        if not write_output(out, "--write-baseline", args.write_baseline,
-                            lambda: write_baseline(written, args.write_baseline)):
+        if not write_output(out, "--write-baseline", target,
+                            lambda: write_baseline(written, target)):
             return False
-        out.print(f"wrote {len(written.entries)} known failure(s) to "
-                  f"{shown(args.write_baseline)}")
+        out.print(f"wrote {len(written.entries)} known failure(s) to {shown(target)}")
     if baseline is None:
         return True
     version_warning(out, baseline, info)
@@ -54,7 +54,7 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
         out.print(f"[yellow]FIXED[/yellow] {shown(r.case)} \\[{shown(r.era)}]: listed in "
                   f"{shown(baseline.file)} as "
                   f"a known failure but passed")
-    strict = bool(getattr(args, "strict_baseline", False))
+    strict = options.strict_baseline
     unused = baseline.unused(results)
     if unused:
         out.print(f"{len(unused)} baseline entr{'y' if len(unused) == 1 else 'ies'} matched "
@@ -63,7 +63,7 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
     # a glob lists a pattern of known failures of a generated family (see the baseline
     # module): the run's fixed seed may draw no failing member of it
     stale = [e for e in baseline.stale(results) if not _glob(e.case)] if (
-        strict and whole_run(args)) else []
+        strict and options.whole_run()) else []
     for entry in stale:
         out.print(f"[yellow]STALE[/yellow] {shown(entry.case)}: listed in "
                   f"{shown(baseline.file)} but no failure of this run is explained by it "
@@ -74,16 +74,6 @@ def finish(args: argparse.Namespace, out: Console, results: Sequence[CaseResult]
 
 def _glob(case: str) -> bool:
     return any(c in case for c in "*?[")
-
-
-def whole_run(args: argparse.Namespace) -> bool:
-    """Whether the run covered the whole suite (no paths, skips, shard, era filter or other
-    generated set than the default), so an entry that explains no failure is stale rather
-    than about a case not run."""
-    return not (getattr(args, "paths", None) or getattr(args, "skip", None)
-                or getattr(args, "shard", None) or getattr(args, "era", None)
-                or getattr(args, "resume", None)
-                or getattr(args, "generated", None) is not None)
 
 
 def version_warning(out: Console, baseline: Baseline, info: AdapterInfo) -> None:

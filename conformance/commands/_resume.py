@@ -8,7 +8,6 @@ file, so the final report equals an uninterrupted run's apart from timings.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
@@ -19,6 +18,7 @@ from rich.console import Console
 from conformance.reports.identity import identity_differences
 from conformance.reports.jsonl import JsonlWriter, ReportFile, load_report
 from conformance.results.records import CaseResult
+from conformance.running.options import RunOptions
 from conformance.running.runner import WorkItem
 
 from ..adapter import AdapterInfo
@@ -42,7 +42,7 @@ def repair_report(path: Path) -> int:
         return len(data) - keep
 
 
-def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: AdapterInfo,
+def prepare(options: RunOptions, items: Collection[WorkItem], info: AdapterInfo,
             out: Console, header: Mapping[str, Any] | None = None
             ) -> tuple[bool, list[CaseResult], Collection[WorkItem], JsonlWriter | None]:
     """Open the run's report and say what is left to run: (ok, results already in the report,
@@ -55,18 +55,18 @@ def prepare(args: argparse.Namespace, items: Collection[WorkItem], info: Adapter
     spec, selection, era, skip, shard, adapter and version, generated cases, baseline): each
     difference is printed and nothing runs.
     """
-    path: Path | None = getattr(args, "resume", None)
+    path: Path | None = options.resume
     if path is None:  # every item is still to run (as given: a lazy work list stays lazy)
-        if not args.report:
+        if not options.report:
             return True, [], items, None
         try:
-            return True, [], items, JsonlWriter(args.report, header=header)
+            return True, [], items, JsonlWriter(options.report, header=header)
         except OSError as exc:
-            out.print(f"[red]error[/red] cannot write --report {quoted(args.report)}: "
+            out.print(f"[red]error[/red] cannot write --report {quoted(options.report)}: "
                       f"{text(exc)}")
             return False, [], [], None
     where = quoted(path)
-    if args.report is not None and os.path.realpath(args.report) != os.path.realpath(path):
+    if options.report is not None and os.path.realpath(options.report) != os.path.realpath(path):
         out.print("[red]error[/red] --resume appends to its own report; give --report the same "
                   "file or leave it out")
         return False, [], [], None

@@ -1,8 +1,11 @@
 """``mtgconf run``: run cases against an adapter, with a progress bar and a summary.
 
-This module holds only the options, so that ``mtgconf run --jobs N`` can start its workers'
-interpreter (:func:`conformance.running.start.prestart`) before importing the harness, which
-:mod:`conformance.commands._run_main` does.
+This module holds only the options: it parses them into a
+:class:`~conformance.running.options.RunOptions` and hands that to
+:mod:`conformance.commands._run_main`, which prints what the run's steps
+(:mod:`conformance.running.suite`) say. Importing the harness waits until then, so that
+``mtgconf run --jobs N`` can start its workers' interpreter first
+(:func:`conformance.running.start.prestart`).
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from conformance.running.defaults import DEFAULT_TIMEOUT
+from conformance.running.options import RunOptions
 
 from . import _options as opt
 from ._exit import USAGE
 
-__all__ = ["add_arguments", "run", "splits_the_run"]
+__all__ = ["add_arguments", "options_of", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,34 +83,41 @@ def _resume_arguments(parser: argparse.ArgumentParser) -> None:
                              "JSON-lines report and append to it (implies --report REPORT)")
 
 
-def splits_the_run(args: argparse.Namespace) -> bool:
-    """Whether this run is split across processes, each loading its own share: several jobs,
-    and no ``--shard`` or ``--resume`` (those need the whole plan first)."""
-    return bool(args.jobs > 1 and not args.shard and getattr(args, "resume", None) is None)
+def options_of(args: argparse.Namespace) -> RunOptions:
+    """The run's options, typed, from the parsed command line."""
+    return RunOptions(
+        paths=tuple(args.paths), adapter=args.adapter, era=args.era, report=args.report,
+        junit=args.junit, markdown=args.markdown, timeout=args.timeout, skip=tuple(args.skip),
+        jobs=args.jobs, shard=args.shard, isolate=args.isolate,
+        only_supported=args.only_supported, no_progress=args.no_progress, quiet=args.quiet,
+        generated=args.generated, generated_seed=args.generated_seed, baseline=args.baseline,
+        strict_baseline=args.strict_baseline, write_baseline=args.write_baseline,
+        resume=args.resume)
 
 
 def _raise_interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def outputs_of(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, Path]]]:
+def outputs_of(options: RunOptions) -> tuple[list[Any], list[tuple[str, Path]]]:
     """The outputs a run writes and the inputs none of them may replace (for
     :func:`conformance.results.outputs.claim_outputs`)."""
     from conformance.results.outputs import Output
 
     outputs: list[Output] = []
-    resume = getattr(args, "resume", None)
+    resume = options.resume
     if resume is not None:
         outputs.append(Output("--resume", resume))
-    if args.report is not None and not (resume is not None and _same_path(args.report, resume)):
-        outputs.append(Output("--report", args.report))
-    for option, value in (("--junit", args.junit), ("--markdown", args.markdown),
-                          ("--write-baseline", getattr(args, "write_baseline", None))):
+    report = options.report
+    if report is not None and not (resume is not None and _same_path(report, resume)):
+        outputs.append(Output("--report", report))
+    for option, value in (("--junit", options.junit), ("--markdown", options.markdown),
+                          ("--write-baseline", options.write_baseline)):
         if value is not None:
             outputs.append(Output(option, value))
-    inputs: list[tuple[str, Path]] = [("case file", p) for p in args.paths if p.is_file()]
-    baseline = getattr(args, "baseline", None)
-    written = getattr(args, "write_baseline", None)
+    inputs: list[tuple[str, Path]] = [("case file", p) for p in options.paths if p.is_file()]
+    baseline = options.baseline
+    written = options.write_baseline
     if baseline is not None and not (written is not None and _same_path(baseline, written)):
         inputs.append(("--baseline", baseline))  # (--write-baseline may refresh it in place)
     return outputs, inputs
@@ -137,7 +148,8 @@ def run(args: argparse.Namespace) -> int:
     from conformance.results.outputs import OutputConflict, claim_outputs
 
     _cap_jobs(args)
-    outputs, inputs = outputs_of(args)
+    options = options_of(args)
+    outputs, inputs = outputs_of(options)
     try:
         claim = claim_outputs(outputs, inputs)
     except (OutputConflict, OSError) as exc:
@@ -149,14 +161,13 @@ def run(args: argparse.Namespace) -> int:
     hangup = getattr(signal, "SIGHUP", None)  # a closed terminal stops the run in order too
     old_hangup = signal.signal(hangup, _raise_interrupt) if hangup is not None else None
     try:
-        split = splits_the_run(args)
-        if split:
+        if options.splits:
             from conformance.running.start import prestart
 
             prestart()  # the workers' interpreter imports the harness while this one does
         from ._run_main import execute
 
-        return execute(args, split=split)
+        return execute(options)
     finally:
         signal.signal(signal.SIGTERM, old_handler)
         if hangup is not None:
