@@ -177,9 +177,10 @@ def _finish(run: SuiteRun, items: Collection[WorkItem], results: ResultLog, base
         markdown = options.markdown
         written &= write_output(err, "--markdown", markdown,
                                 lambda: write_markdown(results, markdown, name=name))
-    if played.left_out:
-        err.print(f"--only-supported: {played.left_out} result(s) left out (the engine does "
-                  "not declare their era, features, queries or actions)", highlight=False)
+    left_out = played.left_out
+    if left_out:
+        err.print(f"--only-supported: {left_out} result(s) left out (the engine does not "
+                  "declare their era, features, queries or actions)", highlight=False)
     if options.only_supported and not results and not played.interrupted:
         err.print("[red]error[/red] no selected case is one the engine can play: it declares "
                   "none of their eras and features (mtgconf features --adapter ... shows "
