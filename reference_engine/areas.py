@@ -18,13 +18,17 @@ import reference_engine.actions.tokens
 import reference_engine.casting.activated
 import reference_engine.casting.cast
 import reference_engine.casting.commander_tax
+import reference_engine.casting.cost_helpers
 import reference_engine.casting.costs
+import reference_engine.casting.cycling
 import reference_engine.casting.effects
 import reference_engine.casting.flashback
 import reference_engine.casting.free_cast
 import reference_engine.casting.permissions
 import reference_engine.casting.queries
 import reference_engine.casting.reveal_effects
+import reference_engine.casting.spell_keywords
+import reference_engine.casting.split_second
 import reference_engine.casting.targets
 import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step

@@ -9,6 +9,7 @@ __all__ = ["FEATURES"]
 
 FEATURES: frozenset[str] = frozenset({
     "activated-abilities",
+    "alternative-payments",
     "auras",
     "card-counting",
     "cast-during-resolution",

@@ -54,6 +54,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
         "timing": "str: \"sorcery\": activate only as a sorcery (602.5d); \"your_turn\": "
         "only during your turn (602.5b)",
         "zones": "words: zones it can be activated from (default battlefield)",
+        "cycling": "bool: a cycling ability (702.29): discarding the card to pay its cost is "
+                   "cycling it",
         "text": _TEXT},
         ("602", "602.2"), 'Prodigal Sorcerer: {kind = "activated", cost = {tap = true}, '
         'targets = [...], effects = [{type = "damage", target = "t", amount = 1}]}'),

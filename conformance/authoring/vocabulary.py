@@ -63,7 +63,9 @@ KEYWORDS: tuple[str, ...] = (
     "gift", "exhaust", "max speed", "start your engines!", "harmonize", "mobilize",
     "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "snow landwalk",
 )
-_KEYWORD_RE = re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(
+#: Typecycling keywords (702.29e): "Islandcycling", "Basic landcycling", "Wizardcycling".
+_TYPECYCLING = r"(?:basic )?[a-z]+cycling"
+_KEYWORD_RE = re.compile(r"^(" + _TYPECYCLING + "|" + "|".join(re.escape(k) for k in sorted(
     KEYWORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 _REMINDER = re.compile(r"\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]+ — ")

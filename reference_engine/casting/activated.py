@@ -35,6 +35,7 @@ from reference_engine.casting.loyalty import (
     loyalty_text,
     pay_loyalty_cost,
 )
+from reference_engine.casting.split_second import split_second_spell
 from reference_engine.casting.target_slots import count_range, split_targets
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
@@ -145,6 +146,10 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("illegal-action", f"{source.name_for_log} has no activated ability "
                              f"{index} (it has {len(abilities)})")
     ability = abilities[index]
+    if not is_mana_ability(ability) and split_second_spell(state) is not None:
+        # 702.61a-b: under split second only mana abilities can be activated.
+        raise RulesViolation("illegal-action", "a spell with split second is on the stack: only "
+                             "mana abilities can be activated (CR 702.61a)")
     if source.zone not in ability.get("zones", ["battlefield"]):
         raise RulesViolation("illegal-action", f"{source.name_for_log} is in the {source.zone}")
     if source.controller != player:  # 602.2: only its controller may activate it
@@ -232,7 +237,10 @@ def _pay(state: GameState, act: Activation) -> GameObject:
     if cost.get("discard_self"):
         state.log("discarded", object=act.source.id, card=act.source.card.name,
                   player=act.player)
-        state.move(act.source, "graveyard")
+        card = state.move(act.source, "graveyard")
+        if act.ability.get("cycling"):
+            # 702.29c: discarding a card to pay a cycling cost is cycling it.
+            state.log("cycled", object=act.source.id, new=card.id, player=act.player)
     state.changed()
     return act.source
 

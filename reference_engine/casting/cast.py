@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.casting.cost_helpers import pay_with_helpers
 from reference_engine.casting.costs import CostChange, cost_changes, total_cost
 from reference_engine.casting.flashback import alternative_abilities, alternative_zones
 from reference_engine.casting.permissions import permissions_for
@@ -565,6 +566,9 @@ def cast_spell(state: GameState, a: Mapping[str, Any], *,
     resolving effect lets the player cast it now, so timing and priority don't apply and no
     one receives priority afterwards (608.2g; see :mod:`reference_engine.free_cast`)."""
     plan, spell_obj = plan_cast(state, a, check_timing=not during_resolution)
+    # 702.51b, 702.66b, 702.126b: convoke, delve and improvise pay part of the total cost once
+    # it is determined; the rest is paid with mana.
+    plan.cost_text = pay_with_helpers(state, spell_obj, plan.player, plan.cost_text, a)
     # 601.2g-h: pay the total cost from the caster's mana pool; partial payments aren't allowed.
     # 106.6: mana with a spending restriction pays only for the spells it allows; 107.4f: a
     # Phyrexian symbol may be paid with 2 life instead (reference_engine.mana.phyrexian).

@@ -35,6 +35,8 @@ EVENT_KINDS: dict[str, str] = {
     "action": "a player's action as the case asked it, for the trace (116, 117)",
     "cast": "a spell became cast (601.2i)",
     "activate": "an ability was activated (602.2)",
+    "cycled": "a card was discarded to pay a cycling cost (702.29c)",
+    "convoked": "a creature was tapped to pay for a spell with convoke (702.51c)",
     "land-played": "a land was played (305.1)",
     "paid": "a cost was paid as an effect asked (118.12)",
     "could-not-pay": "a cost an effect asked for could not be paid (118.12)",

@@ -1,4 +1,12 @@
-"""Granting keywords by family: "the same is true for ..." (CR 702.1c).
+"""Granting keywords by family (CR 702.1c), and keywords that stand for other abilities.
+
+Keywords that stand for abilities (CR 702.1, e.g. cycling 702.29a "[Cost], Discard this card:
+Draw a card", affinity 702.41a "This spell costs {1} less ...") are registered with
+:func:`keyword_expansion` by the module that owns their rule: a function from one keyword
+ability, as data, to the abilities it means. After layer 6 (abilities, 613.1f) each object's
+keyword abilities with an expansion get those abilities besides the keyword itself, however the
+object got the keyword (printed, or granted as an ability table), one set per instance.
+
 
 A keyword with variants or variables is a family: protection (from each quality), hexproof (and
 "hexproof from"), landwalk (islandwalk, swampwalk, ...), and so on. An effect that grants a listed
@@ -13,17 +21,53 @@ objects is granted to the ``affected`` objects (locked in as the effect begins, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.characteristics import in_family
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
-from reference_engine.layers.system import compute_all
+from reference_engine.layers.system import compute_all, layer_rule
 from reference_engine.layers.values import require
 
-__all__ = ["in_family"]
+if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
+    from reference_engine.core.state import GameState
+
+__all__ = ["KEYWORD_EXPANSIONS", "in_family", "keyword_expansion"]
+
+Expansion = Callable[[Mapping[str, Any]], list[dict[str, Any]]]
+#: What a keyword ability stands for, by a test on its lower-case name (so "islandcycling" and
+#: "basic landcycling" can share cycling's expansion, 702.29e-f).
+KEYWORD_EXPANSIONS: list[tuple[Callable[[str], bool], Expansion]] = []
+
+
+def keyword_expansion(test: Callable[[str], bool]) -> Callable[[Expansion], Expansion]:
+    """Register the abilities keyword abilities whose name passes ``test`` stand for."""
+    def register(fn: Expansion) -> Expansion:
+        KEYWORD_EXPANSIONS.append((test, fn))
+        return fn
+    return register
+
+
+@layer_rule("6")
+def _expand_keywords(state: GameState, chars: dict[int, Characteristics]) -> None:
+    """CR 702.1, 613.1f: after layer 6, each keyword ability written as data that stands for
+    other abilities (cycling, affinity, ...) gives its object those abilities too."""
+    if not KEYWORD_EXPANSIONS:
+        return
+    for c in chars.values():
+        extra: list[dict[str, Any]] = []
+        for ability in c.abilities:
+            if ability.get("kind") != "keyword":
+                continue
+            name = str(ability.get("keyword", "")).casefold()
+            for test, expand in KEYWORD_EXPANSIONS:
+                if test(name):
+                    extra += expand(ability)
+        if extra:
+            c.abilities = c.abilities + tuple(extra)
 
 
 @effect("share_keywords")

@@ -38,6 +38,8 @@ def _spell_cast(state: GameState, obj: GameObject, spec: Mapping[str, Any],
     """"Whenever [you | an opponent | a player] cast(s) a [filter] spell" (601.2i, 603.2)."""
     if event.kind != "cast":
         return False
+    if spec.get("self") and event.details.get("object") != obj.id:
+        return False  # "when you cast this spell" (storm, 702.40a)
     if not player_matches(state, spec.get("player", "any"), event.details.get("player"),
                           obj.controller):
         return False

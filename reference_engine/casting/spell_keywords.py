@@ -1,0 +1,79 @@
+"""Keywords of spells: storm (702.40) and affinity (702.41).
+
+* Storm (702.40a-b): "When you cast this spell, copy it for each other spell that was cast before
+  it this turn"; the copies may get new targets (choice ``new_targets``, 707.10c). Each instance
+  triggers separately (a triggered keyword counted per instance).
+* Affinity for [filter] (702.41a-b): ``{kind = "keyword", keyword = "affinity", filter =
+  {type = "Artifact"}}`` means "This spell costs {1} less to cast for each [filter] you
+  control"; each instance applies (one cost reduction per instance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.casting.effects import copy_spell
+from reference_engine.core.amounts import AmountContext, amount
+from reference_engine.core.context import ResolveContext, effect
+from reference_engine.layers.keywords import keyword_expansion
+from reference_engine.triggers.keyword_instances import triggered_keyword
+
+if TYPE_CHECKING:
+    from reference_engine.core.state import GameState
+
+__all__ = ["spells_cast_before"]
+
+
+def spells_cast_before(state: GameState, spell_id: int) -> int:
+    """How many spells were cast this turn before the spell ``spell_id`` (702.40a): ``cast``
+    events of this turn that come before its own."""
+    count = 0
+    seen_own = False
+    for event in reversed(state.events):
+        if event.kind == "step" and int(event.details.get("turn", state.turn)) < state.turn:
+            break
+        if event.kind != "cast":
+            continue
+        if event.details.get("object") == spell_id and not seen_own:
+            seen_own = True
+            continue
+        if seen_own:
+            count += 1
+    return count
+
+
+@amount("spells_cast_before_this", arg="bool", cr=("702.40a",),
+        example='Storm: {spells_cast_before_this = true}')
+def _cast_before(ctx: AmountContext, arg: Any) -> int:
+    """The number of spells cast this turn before this spell (the source), 702.40a."""
+    return spells_cast_before(ctx.state, ctx.source) if ctx.source is not None else 0
+
+
+@effect("copy_self", params={"amount": "amount: how many copies (default 1)"},
+        cr=("707.10", "702.40a"), example='Storm: {type = "copy_self", amount = '
+        '{spells_cast_before_this = true}}')
+def _copy_self(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Copy the spell that is this ability's source, ``amount`` times, if it is still on the
+    stack (707.10; "copy it for each ...", 702.40a); each copy may get new targets (choice
+    ``new_targets``, 707.10c)."""
+    spell = ctx.state.objects.get(ctx.source_id)
+    n = ctx.amount(p.get("amount", 1))
+    if spell is None or spell.zone != "stack" or spell.ability is not None:
+        return
+    for _ in range(n):
+        copy_spell(ctx.state, spell, ctx.controller)
+
+
+triggered_keyword("storm", lambda n: [{
+    "kind": "triggered", "keyword": "storm", "text": "Storm",
+    "trigger": {"event": "spell_cast", "self": True, "zones": ["stack"]},
+    "effects": [{"type": "copy_self", "amount": {"spells_cast_before_this": True}}]}])
+
+
+@keyword_expansion(lambda name: name == "affinity")
+def _affinity(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """702.41a: "This spell costs {1} less to cast for each [filter] you control"."""
+    flt = {**dict(ability.get("filter", {})), "controller": "you"}
+    return [{"kind": "cost", "reduce": "{1}", "affected": "self",
+             "per": {"count": {"filter": flt}}, "text": str(ability.get("text", "Affinity"))}]
