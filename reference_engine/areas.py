@@ -28,7 +28,6 @@ import reference_engine.casting.permissions
 import reference_engine.casting.queries
 import reference_engine.casting.reveal_effects
 import reference_engine.casting.spell_keywords
-import reference_engine.casting.split_second
 import reference_engine.casting.targets
 import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step

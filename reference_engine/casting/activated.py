@@ -35,7 +35,7 @@ from reference_engine.casting.loyalty import (
     loyalty_text,
     pay_loyalty_cost,
 )
-from reference_engine.casting.split_second import split_second_spell
+from reference_engine.casting.spell_keywords import split_second_spell
 from reference_engine.casting.target_slots import count_range, split_targets
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError

@@ -1,4 +1,10 @@
-"""Keywords of spells: storm (702.40) and affinity (702.41).
+"""Keywords of spells: split second (702.61), storm (702.40) and affinity (702.41).
+
+* Split second (702.61a-c): while a spell with split second is on the stack, players can't
+  cast other spells (a cast restriction, ``cannot-cast``) or activate abilities that aren't
+  mana abilities (:func:`reference_engine.casting.activated.check_activation`,
+  ``illegal-action``); mana abilities, special actions and triggered abilities work as usual
+  (702.61b). Two instances are one (702.61c): the test is whether a spell on the stack has it.
 
 * Storm (702.40a-b): "When you cast this spell, copy it for each other spell that was cast before
   it this turn"; the copies may get new targets (choice ``new_targets``, 707.10c). Each instance
@@ -16,13 +22,40 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.effects import copy_spell
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.registry import CAST_RESTRICTIONS
 from reference_engine.layers.keywords import keyword_expansion
+from reference_engine.layers.system import compute_all
 from reference_engine.triggers.keyword_instances import triggered_keyword
 
 if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
-__all__ = ["spells_cast_before"]
+__all__ = ["spells_cast_before", "split_second_spell"]
+
+
+def split_second_spell(state: GameState, *, besides: int | None = None) -> GameObject | None:
+    """A spell with split second on the stack (other than ``besides``), or None (702.61a)."""
+    chars = compute_all(state)
+    for obj in state.objects_in("stack"):
+        if obj.id == besides or obj.ability is not None:
+            continue
+        c = chars.get(obj.id)
+        if c is not None and c.has_keyword("split second"):
+            return obj
+    return None
+
+
+def _no_casting_under_split_second(state: GameState, spell: GameObject) -> str | None:
+    """702.61a: no other spell can be cast while a spell with split second is on the stack."""
+    other = split_second_spell(state, besides=spell.id)
+    if other is None:
+        return None
+    return (f"{other.name_for_log} has split second: no other spell can be cast while it is "
+            "on the stack (CR 702.61a)")
+
+
+CAST_RESTRICTIONS.append(_no_casting_under_split_second)
 
 
 def spells_cast_before(state: GameState, spell_id: int) -> int:
