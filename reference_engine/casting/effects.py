@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
-from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, effect, objects_of
+from reference_engine.core.context import ResolveContext, effect, objects_of, resolve_hook
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import action
 from reference_engine.layers.filters import FilterContext, matches
@@ -220,6 +220,7 @@ def _put_onto_battlefield_action(game: GameView, a: Mapping[str, Any]) -> None:
     give_priority(state, state.priority_player or state.active_player)
 
 
+@resolve_hook(cr="608.2h")
 def _remember_targets(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> None:
     """Keep each target's mana value as it resolves starts (last known information, 608.2h)."""
     info = {}
@@ -230,7 +231,6 @@ def _remember_targets(ctx: ResolveContext, ability: Mapping[str, Any] | None) ->
     ctx.obj.extra["target_mana_values"] = info
 
 
-RESOLVE_HOOKS.append(_remember_targets)
 
 
 @effect("damage_by_mana_value")

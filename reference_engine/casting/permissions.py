@@ -77,7 +77,7 @@ def _permission(data: Mapping[str, Any], *, player: str, source: int | None,
         source=source)
 
 
-@setup_hook
+@setup_hook(stage="permissions")
 def _setup_permissions(state: GameState, setup: Mapping[str, Any]) -> None:
     """``setup.permissions``: casting permissions of effects that already exist."""
     out = []

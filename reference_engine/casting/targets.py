@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.context import RESOLVE_HOOKS, ResolveContext, target_restriction
+from reference_engine.core.context import ResolveContext, resolve_hook, target_restriction
 from reference_engine.damage.protection import (
     player_effects,
     qualities_from_text,
@@ -32,7 +32,7 @@ _KIND_ZONE = {"creature": "battlefield", "permanent": "battlefield", "spell": "s
               "any": "battlefield"}
 
 
-@target_restriction
+@target_restriction(cr="702.11b")
 def _hexproof_or_shroud(state: GameState, obj: GameObject, slot: Mapping[str, Any],
                         ref: Mapping[str, Any]) -> bool:
     """Check 702.11b-d and 702.18a: a permanent or player with hexproof can't be the target of
@@ -86,6 +86,7 @@ def fits_description(state: GameState, spell: GameObject, slot: Mapping[str, Any
     return not flt or matches(state, candidate, flt, ctx=ctx)
 
 
+@resolve_hook(cr="702.96b")
 def _overload_each(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> None:
     """Check 702.96b: an overloaded spell affects each object its target slots describe."""
     if ability is None or not ctx.obj.extra.get("overloaded"):
@@ -101,4 +102,3 @@ def _overload_each(ctx: ResolveContext, ability: Mapping[str, Any] | None) -> No
         ctx.targets[name] = refs
 
 
-RESOLVE_HOOKS.append(_overload_each)

@@ -174,7 +174,7 @@ def _has_first_strike(c: Characteristics) -> bool:
     return c.has_keyword("first strike") or c.has_keyword("double strike")
 
 
-@on_step("combat-damage")
+@on_step("combat-damage", cr="510.1")
 def _combat_damage_step(state: GameState) -> None:
     """Turn-based actions 510.1-510.2 (with the first-strike step of 510.4)."""
     record = combat(state)

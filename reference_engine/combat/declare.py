@@ -391,7 +391,7 @@ def _could_attack(state: GameState) -> bool:
                for obj in state.battlefield() if obj.controller == player)
 
 
-@on_step("declare-attackers")
+@on_step("declare-attackers", cr="508.1")
 def _attack_now(state: GameState) -> None:
     """Turn-based action 508.1, before anyone receives priority (508.2): the pending
     declaration is made; attackers tap (508.1f) unless they have vigilance, and "whenever ...
@@ -555,7 +555,7 @@ def _could_block(state: GameState) -> bool:
     return False
 
 
-@on_step("declare-blockers")
+@on_step("declare-blockers", cr="509.1")
 def _block_now(state: GameState) -> None:
     """Turn-based action 509.1, before anyone receives priority (509.2): the pending
     declaration is made; each attacker with a blocker becomes blocked (509.1h) and "whenever
@@ -598,7 +598,7 @@ def _block_with_nothing(state: GameState) -> None:
     give_priority(state, state.active_player)  # 509.2
 
 
-@skip_step("declare-blockers", "combat-damage")
+@skip_step("declare-blockers", "combat-damage", cr="508.8")
 def _no_attackers(state: GameState) -> bool:
     """Check 508.8: if no creatures are declared as attackers or put onto the battlefield
     attacking, the declare blockers and combat damage steps are skipped (506.1)."""
@@ -606,14 +606,14 @@ def _no_attackers(state: GameState) -> bool:
     return not record["attackers"] and not record["declared"]
 
 
-@on_step("cleanup")
+@on_step("cleanup", cr="514.2")
 def _end_rule_effects(state: GameState) -> None:
     """Check 514.2: "this turn" rule-modifying effects end in the cleanup step."""
     effects = state.extra.get(RULE_EFFECTS_KEY, [])
     state.extra[RULE_EFFECTS_KEY] = [e for e in effects if e.get("duration") != "end-of-turn"]
 
 
-@on_step("postcombat-main")
+@on_step("postcombat-main", cr="511.3")
 def _end_combat(state: GameState) -> None:
     """Check 511.3: as the end of combat step ends, every creature is removed from combat."""
     state.extra.pop(_KEY, None)

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-@block_restriction
+@block_restriction(cr="702.36b")
 def _fear_and_intimidate(state: GameState, blocker: GameObject,
                          attacker: GameObject) -> str | None:
     """Check 702.36b (fear) and 702.13b (intimidate)."""
@@ -47,7 +47,7 @@ def _fear_and_intimidate(state: GameState, blocker: GameObject,
     return None
 
 
-@block_restriction
+@block_restriction(cr="702.28b")
 def _shadow_and_horsemanship(state: GameState, blocker: GameObject,
                              attacker: GameObject) -> str | None:
     """Check 702.28b (shadow, both ways) and 702.31b (horsemanship)."""
@@ -65,7 +65,7 @@ def _shadow_and_horsemanship(state: GameState, blocker: GameObject,
     return None
 
 
-@block_restriction
+@block_restriction(cr="702.118b")
 def _skulk(state: GameState, blocker: GameObject, attacker: GameObject) -> str | None:
     """Check 702.118b: a creature with skulk can't be blocked by creatures with greater
     power."""
@@ -81,7 +81,7 @@ def _skulk(state: GameState, blocker: GameObject, attacker: GameObject) -> str |
     return None
 
 
-@block_restriction
+@block_restriction(cr="509.1b")
 def _block_only_flying(state: GameState, blocker: GameObject,
                        attacker: GameObject) -> str | None:
     """"This creature can block only creatures with flying" (a restriction, CR 509.1b)."""

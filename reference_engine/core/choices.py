@@ -25,7 +25,7 @@ __all__ = ["choose", "offer_choices", "withdraw_choices"]
 _KEY = "choices"
 
 
-@setup_hook
+@setup_hook(stage="choices")
 def _setup_choices(state: GameState, setup: Mapping[str, Any]) -> None:
     state.extra[_KEY] = [dict(setup.get("choices", {}))]
 

@@ -25,7 +25,7 @@ _SEED = "random_seed"
 _COUNT = "random_count"
 
 
-@setup_hook
+@setup_hook(stage="randomness")
 def _setup_seed(state: GameState, setup: Mapping[str, Any]) -> None:
     state.extra[_SEED] = int(setup.get("seed", 0))
 

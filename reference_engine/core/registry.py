@@ -7,8 +7,9 @@ Each rules-area module registers its handlers with the decorators here, and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from reference_engine.core.state import STEPS
 from reference_engine.core.vocab_spec import Params, describe
@@ -18,11 +19,58 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
-__all__ = ["ACTIONS", "AWAITING_KEY", "BLOCK_RESTRICTIONS", "CAST_RESTRICTIONS",
-           "EXTRA_TURNS_KEY", "LAND_PLAY_RESTRICTIONS", "PREGAME_ACTIONS", "PREGAME_KEY",
-           "QUERIES", "SETUP_HOOKS", "STEP_DECISIONS", "STEP_HOOKS", "STEP_SKIPS", "action",
-           "block_restriction", "cast_restriction", "land_play_restriction", "on_step", "query",
-           "setup_hook", "skip_step", "step_decision"]
+__all__ = [
+    "ACTIONS",
+    "AWAITING_KEY",
+    "BLOCK_RESTRICTIONS",
+    "CAST_RESTRICTIONS",
+    "EXTRA_TURNS_KEY",
+    "HOOK_ORDER",
+    "LAND_PLAY_RESTRICTIONS",
+    "PREGAME_ACTIONS",
+    "PREGAME_KEY",
+    "QUERIES",
+    "SETUP_HOOKS",
+    "SETUP_STAGES",
+    "STEP_DECISIONS",
+    "STEP_HOOKS",
+    "STEP_SKIPS",
+    "action",
+    "add_in_order",
+    "block_restriction",
+    "cast_restriction",
+    "cr_order",
+    "land_play_restriction",
+    "on_step",
+    "query",
+    "setup_hook",
+    "skip_step",
+    "step_decision",
+]
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
+
+#: Each registered hook's ordering key: the CR number it carries out (a setup hook: the stage
+#: of setting up it belongs to). Hook lists are kept sorted by it, never by import order.
+HOOK_ORDER: dict[Callable[..., Any], tuple[Any, ...]] = {}
+
+
+def cr_order(number: str) -> tuple[Any, ...]:
+    """A CR number as a sort key: ``"514.2"`` < ``"514.10"`` < ``"702.9"`` < ``"702.96b"``."""
+    if not re.fullmatch(r"\d+(\.\d+[a-z]?)?", number):
+        raise ValueError(f"not a CR rule number: {number!r}")
+    return tuple(int(p) if p.isdigit() else p for p in re.findall(r"\d+|[a-z]", number))
+
+
+def add_in_order(hooks: list[_Hook], fn: _Hook, key: tuple[Any, ...]) -> _Hook:
+    """Put ``fn`` into ``hooks`` at the place its ``key`` gives it; hooks of the same key
+    happen at the same time by the rules, and are ordered by their qualified name so that no
+    import order decides."""
+    HOOK_ORDER[fn] = key
+    hooks.append(fn)
+    hooks.sort(key=lambda h: (HOOK_ORDER[h], h.__module__, h.__qualname__))
+    return fn
+
 
 ActionHandler = Callable[["GameView", Mapping[str, Any]], None]
 QueryHandler = Callable[["GameView", Mapping[str, Any]], Any]
@@ -38,10 +86,10 @@ CastRestriction = Callable[["GameState", "GameObject"], "str | None"]
 CAST_RESTRICTIONS: list[CastRestriction] = []
 
 
-def cast_restriction(fn: CastRestriction) -> CastRestriction:
-    """Register a rule that can forbid casting a spell (returns a reason, or None)."""
-    CAST_RESTRICTIONS.append(fn)
-    return fn
+def cast_restriction(*, cr: str) -> Callable[[CastRestriction], CastRestriction]:
+    """Register the rule ``cr`` that can forbid casting a spell (returns a reason, or None);
+    they are asked in CR order."""
+    return lambda fn: add_in_order(CAST_RESTRICTIONS, fn, cr_order(cr))
 
 
 #: Rules that forbid playing a land (CR 305.1), each (state, the land card) -> the reason, or
@@ -49,10 +97,10 @@ def cast_restriction(fn: CastRestriction) -> CastRestriction:
 LAND_PLAY_RESTRICTIONS: list[CastRestriction] = []
 
 
-def land_play_restriction(fn: CastRestriction) -> CastRestriction:
-    """Register a rule that can forbid playing a land (returns a reason, or None)."""
-    LAND_PLAY_RESTRICTIONS.append(fn)
-    return fn
+def land_play_restriction(*, cr: str) -> Callable[[CastRestriction], CastRestriction]:
+    """Register the rule ``cr`` that can forbid playing a land (returns a reason, or None);
+    they are asked in CR order."""
+    return lambda fn: add_in_order(LAND_PLAY_RESTRICTIONS, fn, cr_order(cr))
 
 
 def action(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
@@ -79,10 +127,18 @@ def query(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
     return register
 
 
-def setup_hook(fn: SetupHook) -> SetupHook:
-    """Register a function run after the common setup (for area-specific setup keys)."""
-    SETUP_HOOKS.append(fn)
-    return fn
+#: The stages of setting up a case's game after the common setup, in order: each setup hook
+#: names its stage (the order is the setup's, not a rule's: the CR starts a game at 103).
+SETUP_STAGES = ("choices", "randomness", "copies", "mana", "permissions", "commanders",
+                "attachments", "pregame")
+
+
+def setup_hook(*, stage: str) -> Callable[[SetupHook], SetupHook]:
+    """Register a function run after the common setup (for area-specific setup keys), at its
+    place in :data:`SETUP_STAGES`."""
+    if stage not in SETUP_STAGES:
+        raise ValueError(f"unknown setup stage {stage!r}")
+    return lambda fn: add_in_order(SETUP_HOOKS, fn, (SETUP_STAGES.index(stage),))
 
 
 StepHook = Callable[["GameState"], None]
@@ -90,15 +146,13 @@ StepHook = Callable[["GameState"], None]
 STEP_HOOKS: dict[str, list[StepHook]] = {}
 
 
-def on_step(step: str) -> Callable[[StepHook], StepHook]:
-    """Register a turn-based action run when ``step`` begins."""
+def on_step(step: str, *, cr: str) -> Callable[[StepHook], StepHook]:
+    """Register a turn-based action (rule ``cr``) run when ``step`` begins; a step's actions
+    run in CR order (514.1 before 514.2)."""
     if step not in STEPS:
         raise ValueError(f"unknown step {step!r}")
-
-    def register(fn: StepHook) -> StepHook:
-        STEP_HOOKS.setdefault(step, []).append(fn)
-        return fn
-    return register
+    key = cr_order(cr)
+    return lambda fn: add_in_order(STEP_HOOKS.setdefault(step, []), fn, key)
 
 
 StepSkip = Callable[["GameState"], bool]
@@ -107,15 +161,16 @@ StepSkip = Callable[["GameState"], bool]
 STEP_SKIPS: dict[str, list[StepSkip]] = {}
 
 
-def skip_step(*steps: str) -> Callable[[StepSkip], StepSkip]:
-    """Register a rule that says whether each of ``steps`` is skipped this time."""
+def skip_step(*steps: str, cr: str) -> Callable[[StepSkip], StepSkip]:
+    """Register the rule ``cr`` that says whether each of ``steps`` is skipped this time."""
     for step in steps:
         if step not in STEPS:
             raise ValueError(f"unknown step {step!r}")
+    key = cr_order(cr)
 
     def register(fn: StepSkip) -> StepSkip:
         for step in steps:
-            STEP_SKIPS.setdefault(step, []).append(fn)
+            add_in_order(STEP_SKIPS.setdefault(step, []), fn, key)
         return fn
     return register
 
@@ -163,7 +218,7 @@ BlockRestriction = Callable[["GameState", "GameObject", "GameObject"], "str | No
 BLOCK_RESTRICTIONS: list[BlockRestriction] = []
 
 
-def block_restriction(fn: BlockRestriction) -> BlockRestriction:
-    """Register a rule that can forbid one creature blocking another (CR 509.1b)."""
-    BLOCK_RESTRICTIONS.append(fn)
-    return fn
+def block_restriction(*, cr: str) -> Callable[[BlockRestriction], BlockRestriction]:
+    """Register the rule ``cr`` that can forbid one creature blocking another (CR 509.1b);
+    they are asked in CR order, the first reason found is the one reported."""
+    return lambda fn: add_in_order(BLOCK_RESTRICTIONS, fn, cr_order(cr))

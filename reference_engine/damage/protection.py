@@ -273,7 +273,7 @@ def _spares(state: GameState, ability: Mapping[str, Any], host: GameObject,
 
 # -- B: blocking ----------------------------------------------------------------------------------
 
-@block_restriction
+@block_restriction(cr="702.16f")
 def _protection_blocks(state: GameState, blocker: GameObject, attacker: GameObject) -> str | None:
     """702.16f: a creature with protection can't be blocked by creatures with the quality."""
     if protects_from(state, attacker, blocker):
@@ -284,7 +284,7 @@ def _protection_blocks(state: GameState, blocker: GameObject, attacker: GameObje
 
 # -- T: targeting ---------------------------------------------------------------------------------
 
-@target_restriction
+@target_restriction(cr="702.16b")
 def _protection_targets(state: GameState, obj: GameObject, slot: Mapping[str, Any],
                         ref: Mapping[str, Any]) -> bool:
     """702.16b: a permanent or player with protection can't be the target of spells with the

@@ -94,7 +94,7 @@ def _deathtouch_and_counters(state: GameState) -> bool:
     return bool(doomed)
 
 
-@on_step("cleanup")
+@on_step("cleanup", cr="514.2")
 def _forget_deathtouch(state: GameState) -> None:
     """Check 514.2: damage wears off, and with it what deathtouch marked."""
     for obj in state.battlefield():

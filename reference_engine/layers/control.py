@@ -54,7 +54,7 @@ def _gain_control(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         change_control(ctx.state, obj, ctx.controller)
 
 
-@on_step("cleanup")
+@on_step("cleanup", cr="514.2")
 def _control_ends(state: GameState) -> None:
     """Check 514.2: "until end of turn" control changes end; each permanent returns to the
     player who controlled it before (latest change undone first)."""

@@ -27,7 +27,7 @@ MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 SpendCheck = Callable[[Mapping[str, Any]], bool]
 
 
-@setup_hook
+@setup_hook(stage="mana")
 def _setup_pools(state: GameState, setup: Mapping[str, Any]) -> None:
     for player, text in dict(setup.get("mana_pool", {})).items():
         if player not in state.players:

@@ -200,7 +200,7 @@ def last_known(state: GameState, object_id: int) -> CopySource | None:
     return lki.get(object_id)
 
 
-@setup_hook
+@setup_hook(stage="copies")
 def _lock_setup_copies(state: GameState, setup: Mapping[str, Any]) -> None:
     """Lock in the copiable values of the objects named by setup copy effects (CR 707.2)."""
     for effect in state.effects:

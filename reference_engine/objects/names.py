@@ -181,13 +181,14 @@ def spell_prohibition(state: GameState, obj: GameObject, chars: Characteristics,
     return None
 
 
-@cast_restriction
+@cast_restriction(cr="601.3")
 def _cant_be_cast(state: GameState, obj: GameObject) -> str | None:
-    """Check "spells with the chosen name can't be cast" and other cast prohibitions."""
+    """Check "spells with the chosen name can't be cast" and other cast prohibitions (CR 601.3:
+    an effect that forbids casting wins over one that allows it, 101.2)."""
     return spell_prohibition(state, obj, characteristics_of(state, obj.id))
 
 
-@land_play_restriction
+@land_play_restriction(cr="305.1")
 def _cant_be_played(state: GameState, obj: GameObject) -> str | None:
     """Check "lands with the chosen name can't be played" (CR 305.1)."""
     return spell_prohibition(state, obj, characteristics_of(state, obj.id),

@@ -69,7 +69,7 @@ def enters_with_lore(state: GameState, new: GameObject, chars: Characteristics) 
         add_lore(state, new)
 
 
-@on_step("precombat-main")
+@on_step("precombat-main", cr="714.3b")
 def _lore_turn_based_action(state: GameState) -> None:
     """714.3b: as a player's precombat main phase begins, that player puts a lore counter on
     each Saga with chapter abilities they control (a turn-based action, no stack)."""

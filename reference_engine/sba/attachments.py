@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-@setup_hook
+@setup_hook(stage="attachments")
 def _setup_attachments(state: GameState, setup: Mapping[str, Any]) -> None:
     """Attach each setup object that names ``attached_to`` (objects exist by now)."""
     for i, entry in enumerate(setup.get("objects", [])):

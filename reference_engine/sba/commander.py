@@ -55,7 +55,7 @@ def commander_of(obj: GameObject) -> str | None:
     return str(key) if key is not None else None
 
 
-@setup_hook
+@setup_hook(stage="commanders")
 def _setup_commanders(state: GameState, setup: Mapping[str, Any]) -> None:
     """``setup.commander``: each player's commander (903.3), and life 40 (903.7)."""
     table = setup.get("commander")

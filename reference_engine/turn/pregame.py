@@ -70,7 +70,7 @@ def _pregame(state: GameState) -> dict[str, Any]:
     return data
 
 
-@setup_hook
+@setup_hook(stage="pregame")
 def _setup_pregame(state: GameState, setup: Mapping[str, Any]) -> None:
     """A setup with ``pregame = {chooser = player}`` starts before the first turn (CR 103):
     the listed objects are the decks, already shuffled (103.3), so every one is in a library."""

@@ -267,7 +267,7 @@ def _pass_through_turn_based(state: GameState) -> None:
         pass_priority(state, state.priority_player)
 
 
-@on_step("untap")
+@on_step("untap", cr="502.3")
 def _untap_step(state: GameState) -> None:
     """Turn-based action 502.3: the active player untaps their permanents."""
     for obj in state.battlefield():
@@ -275,13 +275,13 @@ def _untap_step(state: GameState) -> None:
             obj.tapped = False
 
 
-@on_step("draw")
+@on_step("draw", cr="504.1")
 def _draw_step(state: GameState) -> None:
     """Turn-based action 504.1: the active player draws a card."""
     draw_cards(state, state.active_player)
 
 
-@skip_step("draw")
+@skip_step("draw", cr="103.8a")
 def _first_draw_skipped(state: GameState) -> bool:
     """103.8a: in a two-player game the player who plays first skips the draw step of their
     first turn, the game's turn 1 (the setup's active player on turn 1 is the starting player,
@@ -290,7 +290,7 @@ def _first_draw_skipped(state: GameState) -> bool:
     return state.turn == 1 and len(state.players) == 2
 
 
-@on_step("postcombat-main")
+@on_step("postcombat-main", cr="511.2")
 def _end_of_combat_effects_end(state: GameState) -> None:
     """CR 511.2 (500.5): effects that last "until end of combat" end as the combat phase ends,
     so they are gone when the postcombat main phase begins."""
@@ -299,7 +299,7 @@ def _end_of_combat_effects_end(state: GameState) -> None:
         state.changed()
 
 
-@on_step("cleanup")
+@on_step("cleanup", cr="514.1")
 def _cleanup(state: GameState) -> None:
     """Turn-based actions of the cleanup step, in order: 514.1, the active player discards down
     to their maximum hand size; 514.2, damage wears off and "until end of turn" effects end."""
