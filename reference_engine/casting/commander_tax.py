@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.casting.costs import CostChange, cost_modifier
 from reference_engine.casting.permissions import PERMISSION_SOURCES, Permission
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import query
 from reference_engine.core.state import ZONE_CHANGE_HOOKS
 from reference_engine.core.symbols import parse_mana_cost
@@ -50,6 +51,7 @@ def _from_command_zone(state: GameState, obj: GameObject) -> list[Permission]:
     return []
 
 
+@in_cr_order(ZONE_CHANGE_HOOKS, cr="903.8")
 def _count_cast(state: GameState, old: GameObject, new: GameObject) -> None:
     """A commander moving from the command zone to the stack is being cast from there
     (601.2a): note how many casts by that player came before this one."""
@@ -85,4 +87,3 @@ def _q_tax(game: GameView, q: Mapping[str, Any]) -> int:
 
 
 PERMISSION_SOURCES.append(_from_command_zone)
-ZONE_CHANGE_HOOKS.append(_count_cast)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import MOVE_REPLACEMENTS
 from reference_engine.layers.system import characteristics_of
 
@@ -60,6 +61,7 @@ def leave_stack_zone(ability: Mapping[str, Any]) -> str | None:
     return None if dest is None else str(dest)
 
 
+@in_cr_order(MOVE_REPLACEMENTS, cr="702.34a")
 def _leave_stack_replacement(state: GameState, obj: GameObject, zone: str) -> str:
     """Check 702.34a, 702.127a: a spell whose flashback cost was paid, or an aftermath half
     cast from a graveyard, is exiled instead of going to any other zone as it leaves the stack
@@ -82,4 +84,3 @@ def _leave_stack_replacement(state: GameState, obj: GameObject, zone: str) -> st
     return dest if dest is not None else zone
 
 
-MOVE_REPLACEMENTS.append(_leave_stack_replacement)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import parse_card
 from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import ZONE_CHANGE_HOOKS
 from reference_engine.damage.events import DamageEvent, deal_damage
 
@@ -93,6 +94,7 @@ def _pending_sources(state: GameState) -> set[int]:
             for e in assigned_damage(state.objects[oid])}
 
 
+@in_cr_order(ZONE_CHANGE_HOOKS, cr="608.2h")
 def _remember_source(state: GameState, old: GameObject, new: GameObject) -> None:
     """Keep the last known object of a combat damage source leaving the battlefield while its
     damage is on the stack (CR 608.2h: last known information), with the zone it went to."""
@@ -100,7 +102,6 @@ def _remember_source(state: GameState, old: GameObject, new: GameObject) -> None
         state.extra.setdefault(LKI_KEY, {})[old.id] = replace(old, zone=new.zone)
 
 
-ZONE_CHANGE_HOOKS.append(_remember_source)
 
 
 @effect("deal_assigned_combat_damage")

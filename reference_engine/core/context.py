@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.amounts import AMOUNTS, AmountContext, amount, evaluate
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
-from reference_engine.core.registry import add_in_order, cr_order
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.vocab_spec import Params, describe
 
 if TYPE_CHECKING:
@@ -246,13 +246,13 @@ RESOLVE_HOOKS: list[ResolveHook] = []
 def target_restriction(*, cr: str) -> Callable[[Restriction], Restriction]:
     """Register the rule ``cr`` restricting targets (returns True to forbid); they are asked
     in CR order."""
-    return lambda fn: add_in_order(TARGET_RESTRICTIONS, fn, cr_order(cr))
+    return in_cr_order(TARGET_RESTRICTIONS, cr=cr)
 
 
 def resolve_hook(*, cr: str) -> Callable[[ResolveHook], ResolveHook]:
     """Register a hook run as a spell or ability starts to resolve (rule ``cr``); they run in
     CR order."""
-    return lambda fn: add_in_order(RESOLVE_HOOKS, fn, cr_order(cr))
+    return in_cr_order(RESOLVE_HOOKS, cr=cr)
 
 
 def objects_of(ctx: ResolveContext, refs: Iterable[Mapping[str, Any]]) -> list[GameObject]:

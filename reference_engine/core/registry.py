@@ -7,10 +7,10 @@ Each rules-area module registers its handlers with the decorators here, and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.ordering import add_in_order, cr_order, in_cr_order
 from reference_engine.core.state import STEPS
 from reference_engine.core.vocab_spec import Params, describe
 
@@ -25,7 +25,6 @@ __all__ = [
     "BLOCK_RESTRICTIONS",
     "CAST_RESTRICTIONS",
     "EXTRA_TURNS_KEY",
-    "HOOK_ORDER",
     "LAND_PLAY_RESTRICTIONS",
     "PREGAME_ACTIONS",
     "PREGAME_KEY",
@@ -48,30 +47,6 @@ __all__ = [
     "step_decision",
 ]
 
-_Hook = TypeVar("_Hook", bound=Callable[..., Any])
-
-#: Each registered hook's ordering key: the CR number it carries out (a setup hook: the stage
-#: of setting up it belongs to). Hook lists are kept sorted by it, never by import order.
-HOOK_ORDER: dict[Callable[..., Any], tuple[Any, ...]] = {}
-
-
-def cr_order(number: str) -> tuple[Any, ...]:
-    """A CR number as a sort key: ``"514.2"`` < ``"514.10"`` < ``"702.9"`` < ``"702.96b"``."""
-    if not re.fullmatch(r"\d+(\.\d+[a-z]?)?", number):
-        raise ValueError(f"not a CR rule number: {number!r}")
-    return tuple(int(p) if p.isdigit() else p for p in re.findall(r"\d+|[a-z]", number))
-
-
-def add_in_order(hooks: list[_Hook], fn: _Hook, key: tuple[Any, ...]) -> _Hook:
-    """Put ``fn`` into ``hooks`` at the place its ``key`` gives it; hooks of the same key
-    happen at the same time by the rules, and are ordered by their qualified name so that no
-    import order decides."""
-    HOOK_ORDER[fn] = key
-    hooks.append(fn)
-    hooks.sort(key=lambda h: (HOOK_ORDER[h], h.__module__, h.__qualname__))
-    return fn
-
-
 ActionHandler = Callable[["GameView", Mapping[str, Any]], None]
 QueryHandler = Callable[["GameView", Mapping[str, Any]], Any]
 SetupHook = Callable[["GameState", Mapping[str, Any]], None]
@@ -89,7 +64,7 @@ CAST_RESTRICTIONS: list[CastRestriction] = []
 def cast_restriction(*, cr: str) -> Callable[[CastRestriction], CastRestriction]:
     """Register the rule ``cr`` that can forbid casting a spell (returns a reason, or None);
     they are asked in CR order."""
-    return lambda fn: add_in_order(CAST_RESTRICTIONS, fn, cr_order(cr))
+    return in_cr_order(CAST_RESTRICTIONS, cr=cr)
 
 
 #: Rules that forbid playing a land (CR 305.1), each (state, the land card) -> the reason, or
@@ -100,7 +75,7 @@ LAND_PLAY_RESTRICTIONS: list[CastRestriction] = []
 def land_play_restriction(*, cr: str) -> Callable[[CastRestriction], CastRestriction]:
     """Register the rule ``cr`` that can forbid playing a land (returns a reason, or None);
     they are asked in CR order."""
-    return lambda fn: add_in_order(LAND_PLAY_RESTRICTIONS, fn, cr_order(cr))
+    return in_cr_order(LAND_PLAY_RESTRICTIONS, cr=cr)
 
 
 def action(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
@@ -151,8 +126,7 @@ def on_step(step: str, *, cr: str) -> Callable[[StepHook], StepHook]:
     run in CR order (514.1 before 514.2)."""
     if step not in STEPS:
         raise ValueError(f"unknown step {step!r}")
-    key = cr_order(cr)
-    return lambda fn: add_in_order(STEP_HOOKS.setdefault(step, []), fn, key)
+    return in_cr_order(STEP_HOOKS.setdefault(step, []), cr=cr)
 
 
 StepSkip = Callable[["GameState"], bool]
@@ -221,4 +195,4 @@ BLOCK_RESTRICTIONS: list[BlockRestriction] = []
 def block_restriction(*, cr: str) -> Callable[[BlockRestriction], BlockRestriction]:
     """Register the rule ``cr`` that can forbid one creature blocking another (CR 509.1b);
     they are asked in CR order, the first reason found is the one reported."""
-    return lambda fn: add_in_order(BLOCK_RESTRICTIONS, fn, cr_order(cr))
+    return in_cr_order(BLOCK_RESTRICTIONS, cr=cr)

@@ -28,6 +28,7 @@ from reference_engine.core.cards import CardDef
 from reference_engine.core.characteristics import Characteristics, printed_characteristics
 from reference_engine.core.choices import choose
 from reference_engine.core.errors import SetupError
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import setup_hook
 from reference_engine.core.state import ZONE_CHANGE_HOOKS
 from reference_engine.layers.effects import OPERATIONS, ContinuousEffect, LayerContext, operation
@@ -185,13 +186,13 @@ def enter_as_copy(state: GameState, new: GameObject, spec: Mapping[str, Any]) ->
               tuple(dict(e) for e in spec.get("except", [])))
 
 
+@in_cr_order(ZONE_CHANGE_HOOKS, cr="608.2h")
 def _remember(state: GameState, old: GameObject, new: GameObject) -> None:
     """Keep the last known copiable values of an object leaving its zone (CR 608.2h)."""
     lki: dict[int, CopySource] = state.extra.setdefault("last_known", {})
     lki[old.id] = copiable_values(state, old)
 
 
-ZONE_CHANGE_HOOKS.append(_remember)
 
 
 def last_known(state: GameState, object_id: int) -> CopySource | None:

@@ -31,6 +31,7 @@ from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import PUBLIC_ZONES
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import cast_restriction, land_play_restriction, query
 from reference_engine.core.state import ZONE_CHANGE_HOOKS
 from reference_engine.layers.effects import ContinuousEffect, LayerContext, operation
@@ -82,6 +83,7 @@ def _put_name_sticker(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         state.changed()
 
 
+@in_cr_order(ZONE_CHANGE_HOOKS, cr="123.6c")
 def _keep_stickers(state: GameState, old: GameObject, new: GameObject) -> None:
     """Check 123.6c: stickers follow an object from one public zone to another."""
     if old.zone not in PUBLIC_ZONES or new.zone not in PUBLIC_ZONES:
@@ -92,7 +94,6 @@ def _keep_stickers(state: GameState, old: GameObject, new: GameObject) -> None:
             sticker.affected = [new.id if i == old.id else i for i in sticker.affected]
 
 
-ZONE_CHANGE_HOOKS.append(_keep_stickers)
 
 
 #: Names of basic land cards (CR 205.4c, 305.6): a choice "other than a basic land card name"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import AFTER_MOVE_HOOKS
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def until_source_leaves(ctx: ResolveContext, moved: list[GameObject], *,
                                    *([o.id, from_zone] for o in moved)]
 
 
+@in_cr_order(AFTER_MOVE_HOOKS, cr="610.3a")
 def _source_left(state: GameState, old: GameObject, new: GameObject) -> None:
     """Check 610.3a: the source left the battlefield, so what it exiled returns at once."""
     if old.zone != "battlefield":
@@ -67,4 +69,3 @@ def _source_left(state: GameState, old: GameObject, new: GameObject) -> None:
             state.move(obj, str(zone))  # back to the zone it was exiled from (its owner's)
 
 
-AFTER_MOVE_HOOKS.append(_source_left)

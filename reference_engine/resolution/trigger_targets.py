@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
 from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.resolution.stack import is_legal_target
 from reference_engine.triggers.abilities import PUT_ON_STACK_HOOKS, PendingTrigger
 
@@ -98,6 +99,7 @@ def _per_slot(slots: list[tuple[str, Mapping[str, Any]]], given: Any,
     return out
 
 
+@in_cr_order(PUT_ON_STACK_HOOKS, cr="603.3d")
 def choose_trigger_targets(state: GameState, obj: GameObject, trig: PendingTrigger) -> bool:
     """Choose the targets of the triggered ability ``obj`` as it goes on the stack (603.3d);
     False if it can't have legal targets and is removed from the stack."""
@@ -144,4 +146,3 @@ def choose_trigger_targets(state: GameState, obj: GameObject, trig: PendingTrigg
     return True
 
 
-PUT_ON_STACK_HOOKS.append(choose_trigger_targets)

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.objects import ZONES
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import AFTER_MOVE_HOOKS, MOVE_REPLACEMENTS
 from reference_engine.damage.ordering import Replacement, apply_in_order, replacements_for
 from reference_engine.layers.filters import FilterContext, matches
@@ -71,6 +72,7 @@ def _affected_player(obj: GameObject) -> str:
     return obj.controller if obj.zone in ("battlefield", "stack") else obj.owner
 
 
+@in_cr_order(MOVE_REPLACEMENTS, cr="614.1a")
 def _replace_zone(state: GameState, obj: GameObject, zone: str) -> str:
     """The zone ``obj`` goes to after the zone-change replacement effects (614.1a, 616.1)."""
     if zone == obj.zone:
@@ -95,6 +97,7 @@ def _replace_zone(state: GameState, obj: GameObject, zone: str) -> str:
     return final
 
 
+@in_cr_order(AFTER_MOVE_HOOKS, cr="701.24a")
 def _shuffle_after(state: GameState, old: GameObject, new: GameObject) -> None:
     """"Shuffle it into its owner's library instead": the library is shuffled once the card is
     in it (701.24a)."""
@@ -104,5 +107,3 @@ def _shuffle_after(state: GameState, old: GameObject, new: GameObject) -> None:
         shuffle_library(state, new.owner)
 
 
-MOVE_REPLACEMENTS.append(_replace_zone)
-AFTER_MOVE_HOOKS.append(_shuffle_after)

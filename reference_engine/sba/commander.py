@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
 from reference_engine.core.errors import SetupError
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import setup_hook
 from reference_engine.core.state import MOVE_REPLACEMENTS, ZONE_CHANGE_HOOKS
 from reference_engine.sba.checks import state_based_action
@@ -82,6 +83,7 @@ def _setup_commanders(state: GameState, setup: Mapping[str, Any]) -> None:
             player.life = COMMANDER_LIFE
 
 
+@in_cr_order(ZONE_CHANGE_HOOKS, cr="903.3")
 def _keep_designation(state: GameState, old: GameObject, new: GameObject) -> None:
     """903.3: the card stays a commander as it changes zones; newly put into a graveyard or
     exile, it may go to the command zone at the next check (903.9a)."""
@@ -93,6 +95,7 @@ def _keep_designation(state: GameState, old: GameObject, new: GameObject) -> Non
         new.extra[_FRESH] = True
 
 
+@in_cr_order(MOVE_REPLACEMENTS, cr="903.9b")
 def _to_command_zone(state: GameState, obj: GameObject, zone: str) -> str:
     """903.9b: a commander that would go to its owner's hand or library goes to the command
     zone instead if its owner chooses (it may apply more than once to one event)."""
@@ -120,5 +123,3 @@ def _commander_home(state: GameState) -> bool:
     return did
 
 
-ZONE_CHANGE_HOOKS.append(_keep_designation)
-MOVE_REPLACEMENTS.append(_to_command_zone)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import BEFORE_MOVE_HOOKS
 from reference_engine.layers.conditions import ConditionContext, condition
 from reference_engine.layers.system import characteristics_of
@@ -26,6 +27,7 @@ __all__: list[str] = []
 _KEY = "creature_deaths"
 
 
+@in_cr_order(BEFORE_MOVE_HOOKS, cr="700.4")
 def _count_death(state: GameState, obj: GameObject, zone: str) -> None:
     if obj.zone == "battlefield" and zone == "graveyard" and characteristics_of(
             state, obj.id).has_type("Creature"):
@@ -40,4 +42,3 @@ def _died_this_turn(state: GameState, value: Any, ctx: ConditionContext) -> bool
     return died == bool(value)
 
 
-BEFORE_MOVE_HOOKS.append(_count_death)

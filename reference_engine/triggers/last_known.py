@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import BEFORE_MOVE_HOOKS
 from reference_engine.layers.system import characteristics_of
 
@@ -41,6 +42,7 @@ class LastKnown:
     chars: Characteristics
 
 
+@in_cr_order(BEFORE_MOVE_HOOKS, cr="603.10a")
 def _remember(state: GameState, obj: GameObject, zone: str) -> None:
     if obj.zone != "battlefield" or obj.id not in state.objects:
         return
@@ -48,7 +50,6 @@ def _remember(state: GameState, obj: GameObject, zone: str) -> None:
     info[obj.id] = LastKnown(obj, characteristics_of(state, obj.id))
 
 
-BEFORE_MOVE_HOOKS.append(_remember)
 
 
 def last_known_info(state: GameState, object_id: int) -> LastKnown | None:
