@@ -42,7 +42,8 @@ def test_a_list_is_in_cr_order_whatever_the_registration_order() -> None:
 
 
 def _lists() -> dict[str, list[Any]]:
-    found: dict[str, list[Any]] = {"setup": registry.SETUP_HOOKS, "cast": registry.CAST_RESTRICTIONS,
+    found: dict[str, list[Any]] = {
+             "setup": registry.SETUP_HOOKS, "cast": registry.CAST_RESTRICTIONS,
              "land": registry.LAND_PLAY_RESTRICTIONS, "block": registry.BLOCK_RESTRICTIONS,
              "target": context.TARGET_RESTRICTIONS, "resolve": context.RESOLVE_HOOKS,
              "zone-change": state.ZONE_CHANGE_HOOKS, "before-move": state.BEFORE_MOVE_HOOKS,
