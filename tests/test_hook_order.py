@@ -68,3 +68,15 @@ def test_the_cleanup_discard_comes_before_what_ends_at_514_2() -> None:
     cleanup = registry.STEP_HOOKS["cleanup"]
     assert HOOK_ORDER[cleanup[0]] == cr_order("514.1")
     assert {HOOK_ORDER[h] for h in cleanup[1:]} == {cr_order("514.2")}
+
+
+def test_a_hook_put_in_without_its_rule_fails_loudly() -> None:
+    hooks: list[Any] = []
+
+    def bare() -> None: ...
+
+    def stated() -> None: ...
+
+    hooks.append(bare)  # the old way: import order would decide
+    with pytest.raises(ValueError, match="without its rule number"):
+        in_cr_order(hooks, cr="514.2")(stated)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.effects import copy_spell
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.context import ResolveContext, effect
-from reference_engine.core.registry import CAST_RESTRICTIONS
+from reference_engine.core.registry import cast_restriction
 from reference_engine.layers.keywords import keyword_expansion
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.keyword_instances import triggered_keyword
@@ -46,6 +46,7 @@ def split_second_spell(state: GameState, *, besides: int | None = None) -> GameO
     return None
 
 
+@cast_restriction(cr="702.61a")
 def _no_casting_under_split_second(state: GameState, spell: GameObject) -> str | None:
     """702.61a: no other spell can be cast while a spell with split second is on the stack."""
     other = split_second_spell(state, besides=spell.id)
@@ -55,7 +56,6 @@ def _no_casting_under_split_second(state: GameState, spell: GameObject) -> str |
             "on the stack (CR 702.61a)")
 
 
-CAST_RESTRICTIONS.append(_no_casting_under_split_second)
 
 
 def spells_cast_before(state: GameState, spell_id: int) -> int:

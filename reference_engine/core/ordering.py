@@ -34,6 +34,11 @@ def add_in_order(hooks: list[_Hook], fn: _Hook, key: tuple[Any, ...]) -> _Hook:
     HOOK_ORDER[fn] = key
     if fn not in hooks:
         hooks.append(fn)
+    unordered = [h for h in hooks if h not in HOOK_ORDER]
+    if unordered:
+        raise ValueError(f"{unordered[0].__module__}.{unordered[0].__qualname__} was put into a "
+                         "hook list without its rule number: register it with in_cr_order() "
+                         "or the list's own decorator, naming the CR number it carries out")
     hooks.sort(key=lambda h: (HOOK_ORDER[h], h.__module__, h.__qualname__))
     return fn
 
