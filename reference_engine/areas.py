@@ -29,6 +29,7 @@ import reference_engine.casting.queries
 import reference_engine.casting.reveal_effects
 import reference_engine.casting.spell_keywords
 import reference_engine.casting.targets
+import reference_engine.combat.battles
 import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step
 import reference_engine.combat.declare
@@ -57,6 +58,7 @@ import reference_engine.mana.abilities
 import reference_engine.mana.lands
 import reference_engine.mana.pool
 import reference_engine.objects.auras
+import reference_engine.objects.battles
 import reference_engine.objects.copies
 import reference_engine.objects.entering
 import reference_engine.objects.equipment

@@ -11,6 +11,7 @@ FEATURES: frozenset[str] = frozenset({
     "activated-abilities",
     "alternative-payments",
     "auras",
+    "battles",
     "card-counting",
     "cast-during-resolution",
     "casting",

@@ -211,6 +211,8 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "sacrifice": ("The handle of the permanent sacrificed (a cost or an edict).", ("701.21",)),
     "reveal": ("The handle of the card chosen from a revealed hand.", ("701.20",)),
     "opponent": ("The opponent an effect names.", ("102.2",)),
+    "protector": ("The player a battle's controller designates as its protector, as it enters "
+                  "or when it needs a new one.", ("310.8a", "310.10", "704.5w", "704.5x")),
     "copy": ("The handle of the permanent to enter as a copy of, or \"none\".", ("707.5",)),
     "new_targets": ("The new targets of a copy of a spell.", ("707.10c",)),
     "pile": ("The pile a player chooses (700.3).", ("700.3",)),

@@ -52,6 +52,7 @@ from reference_engine.core.state import STEPS
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
+from reference_engine.objects.battles import protector_of
 from reference_engine.triggers.abilities import trigger_matcher
 from reference_engine.turn.priority import advance_step, give_priority
 
@@ -164,19 +165,16 @@ def is_blocked(state: GameState, attacker: int) -> bool:
 
 def defending_player(state: GameState, defender: Any) -> str | None:
     """The player an attack is against (CR 506.2): the player attacked, the controller of the
-    planeswalker attacked, or the protector of the battle attacked (310.5: a Siege's protector
-    is an opponent of its controller, chosen as it entered; ``extra["protector"]``)."""
+    planeswalker attacked, or the protector of the battle attacked (310.8d: for a battle, the
+    defending player is its protector, chosen as it entered, 310.8a)."""
     if isinstance(defender, str):
         return defender
     obj = state.objects.get(defender)
     if obj is None:
         return None
-    if compute_all(state)[obj.id].has_type("Battle"):
-        protector = obj.extra.get("protector")
-        if protector is None and compute_all(state)[obj.id].has_subtype("Siege"):
-            others = state.opponents(obj.controller)
-            protector = others[0] if len(others) == 1 else None
-        return str(protector) if protector is not None else obj.controller
+    if compute_all(state)[obj.id].has_type("Battle") or protector_of(state, obj) is not None:
+        # 310.8g: a battle attacked keeps its protector even if it stops being a battle.
+        return protector_of(state, obj)
     return obj.controller
 
 

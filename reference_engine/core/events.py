@@ -66,7 +66,9 @@ EVENT_KINDS: dict[str, str] = {
     "enter-failed": "an object could not enter the battlefield (303.4g, 712.14a)",
     "dies": "a creature was put into a graveyard from the battlefield (700.4)",
     "put-into-graveyard": "a noncreature permanent was put into a graveyard by damage-based "
-                          "rules, e.g. a battle with no defense counters (704.5v)",
+                          "rules, e.g. a battle with no defense counters (704.5v), or a "
+                          "battle no player can protect (704.5w-x)",
+    "protector-chosen": "a player was designated as a battle's protector (310.8a, 704.5w-x)",
     "destroyed": "a permanent was destroyed (701.8)",
     "sacrificed": "a permanent was sacrificed (701.21)",
     "discard": "a player was asked to discard (701.9)",

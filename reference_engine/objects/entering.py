@@ -205,10 +205,12 @@ def _intrinsic_counters(state: GameState, new: GameObject) -> None:
     printed loyalty, a battle with defense counters equal to its printed defense (intrinsic
     "enters with" abilities, read from the permanent as it enters: a copy of a planeswalker
     uses the copied loyalty, 707.2)."""
+    from reference_engine.objects.battles import enters_protected
     from reference_engine.objects.sagas import enters_with_lore
 
     chars = compute_all(state)[new.id]
     enters_with_lore(state, new, chars)  # 714.3a: a Saga enters with a lore counter
+    enters_protected(state, new, chars)  # 310.8a: a battle's controller chooses its protector
     for kind, value, card_type in (("loyalty", chars.loyalty, "Planeswalker"),
                                    ("defense", chars.defense, "Battle")):
         if chars.has_type(card_type) and isinstance(value, int) and value > 0:
