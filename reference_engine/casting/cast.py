@@ -63,12 +63,14 @@ from reference_engine.turn.priority import give_priority
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
 
-__all__ = ["FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana", "plan_cast",
-           "slot_capacity", "target_ref"]
+__all__ = ["CAST_TRANSFORMED", "FREE", "CastPlan", "active_slots", "cast_spell", "pay_mana",
+           "plan_cast", "slot_capacity", "target_ref"]
 
 #: The alternative cost of an effect that lets a player cast a spell without paying its mana
 #: cost (CR 118.9).
 FREE = "without_paying_mana_cost"
+#: ``state.extra`` key: the id of the card an effect is casting "transformed" (CR 712.11a).
+CAST_TRANSFORMED = "cast_transformed"
 _MAIN_STEPS = ("precombat-main", "postcombat-main")
 
 
@@ -498,7 +500,9 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
                           f"spell, not {len(alt)} ({', '.join(map(str, alt))}) (CR 118.9a)")
         alt = alt[0] if alt else None
     plan.alternative = str(alt).replace("-", "_") if alt is not None else None
-    back = _choose_face(obj, a.get("face"))
+    # 712.11b: a modal double-faced card's chosen face; 712.11a: a card an effect casts
+    # "transformed" (``CAST_TRANSFORMED``, set by that effect) is put on the stack back face up.
+    back = _choose_face(obj, a.get("face")) or state.extra.get(CAST_TRANSFORMED) == obj.id
     spell = _spell_chars(state, obj, plan.half, back)
     _check_begin(state, obj, player, plan, spell, check_timing=check_timing)
     # 601.2a: the card moves to the stack and becomes a spell its caster controls.

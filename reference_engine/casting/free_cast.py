@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reference_engine.casting.cast import FREE, cast_spell
+from reference_engine.casting.cast import CAST_TRANSFORMED, FREE, cast_spell
 from reference_engine.casting.permissions import Permission
 from reference_engine.core.characteristics import printed_characteristics
 from reference_engine.core.choices import choose, offer_choices, withdraw_choices
@@ -123,3 +123,39 @@ def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     # card matched the filter in its zone (a split card there matches if either half does,
     # 709.4); the spell as proposed must match it too (601.3e, 709.3a).
     _cast_now(ctx, action, zone, flt)
+
+
+@effect("cast_transformed", params={
+    "target": "ref!: the card to cast (\"moved\": the card the last effect moved)",
+    "optional": "bool: \"you may\" (default true): the answer may be \"none\"",
+    "choice": "str: the name of the choice (default \"free_cast\")"},
+    cr=("310.11b", "712.11a", "712.8c", "608.2g", "118.9", "400.7j"),
+    example='a Siege defeated: {type = "cast_transformed", target = "moved"}')
+def _cast_transformed(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The controller may cast the card referred to transformed, back face up, without paying
+    its mana cost, now, during the resolution (CR 310.11b, 712.11a, 608.2g): choice
+    ``free_cast`` (``"none"``, the card's handle, or a table with the cast's announcements;
+    without an answer the card is cast). A card that isn't a transforming double-faced card
+    can't be cast transformed: nothing happens. The spell's mana value is still its front
+    face's (712.8c)."""
+    state = ctx.state
+    for ref in ctx.refs(p):
+        obj = state.objects.get(int(ref["object"])) if "object" in ref else None
+        if obj is None or not obj.card.is_double_faced or obj.card.is_modal_dfc:
+            continue
+        label = obj.handle or f"#{obj.id}"
+        optional = bool(p.get("optional", True))
+        answer = choose(state, str(p.get("choice", "free_cast")), None, default=label,
+                        has_default=True)
+        if answer == "none" and optional:
+            state.log("free-cast-declined", player=ctx.controller)
+            continue
+        action = _cast_action(ctx, answer)
+        if str(action.get("object")) != label:
+            raise RulesViolation("illegal-choice", f"{action.get('object')!r} can't be cast "
+                                 f"this way (only {label})")
+        state.extra[CAST_TRANSFORMED] = obj.id
+        try:
+            _cast_now(ctx, action, obj.zone, {})
+        finally:
+            state.extra.pop(CAST_TRANSFORMED, None)

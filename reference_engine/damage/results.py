@@ -22,6 +22,7 @@ from reference_engine.core.registry import on_step
 from reference_engine.damage.events import DamageEvent, damage_result
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
+from reference_engine.triggers.abilities import ability_waiting
 from reference_engine.triggers.last_known import last_known_info
 
 if TYPE_CHECKING:
@@ -49,7 +50,13 @@ def _counters_and_lifelink(state: GameState, event: DamageEvent) -> None:
     if c.has_type("Planeswalker"):
         obj.counters["loyalty"] = max(obj.counters.get("loyalty", 0) - event.amount, 0)
     if c.has_type("Battle"):
-        obj.counters["defense"] = max(obj.counters.get("defense", 0) - event.amount, 0)
+        before = obj.counters.get("defense", 0)
+        obj.counters["defense"] = max(before - event.amount, 0)
+        if before > 0:
+            # 310.6: the counters are removed (what a Siege's 310.11b ability triggers on).
+            state.log("counters-removed", object=obj.id, counter="defense",
+                      amount=before - obj.counters["defense"],
+                      remaining=obj.counters["defense"], rule="310.6")
     if source is not None and source.has_keyword("deathtouch") and c.has_type("Creature"):
         obj.extra[_DEATHTOUCH] = True
     state.changed()
@@ -85,7 +92,9 @@ def _deathtouch_and_counters(state: GameState) -> bool:
             doomed.append((obj, "deathtouch"))
         elif c.has_type("Planeswalker") and obj.counters.get("loyalty", 0) <= 0:
             doomed.append((obj, "loyalty"))
-        elif c.has_type("Battle") and obj.counters.get("defense", 0) <= 0:
+        elif (c.has_type("Battle") and obj.counters.get("defense", 0) <= 0
+              and not ability_waiting(state, obj.id)):
+            # 704.5v: not while an ability of it that triggered hasn't left the stack.
             doomed.append((obj, "defense"))
     for obj, reason in doomed:
         state.log("dies" if chars[obj.id].has_type("Creature") else "put-into-graveyard",

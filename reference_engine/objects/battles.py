@@ -12,6 +12,11 @@
   (``combat/battles.py``, which knows whether a battle is being attacked).
 * 310.4, 310.4a, 310.4c: a battle's defense is the number of defense counters on it on the
   battlefield, and its printed defense elsewhere (query ``defense``).
+* 310.11b: every Siege has the intrinsic triggered ability "When the last defense counter is
+  removed from this permanent, exile it, then you may cast it transformed without paying its
+  mana cost" (trigger event ``last_defense_counter_removed``; the cast is the resolution effect
+  ``cast_transformed`` of ``casting/free_cast.py``, choice ``free_cast``). While it waits, the
+  battle stays on the battlefield with defense 0 (704.5v, 310.7).
 
 Queries ``protector {object}`` (the player, or null) and ``defense {object}``.
 """
@@ -25,13 +30,14 @@ from reference_engine.core.characteristics import Characteristics, printed_chara
 from reference_engine.core.choices import choose
 from reference_engine.core.registry import query, setup_hook
 from reference_engine.layers.system import compute_all
+from reference_engine.triggers.abilities import KEYWORD_TRIGGER_FAMILIES, trigger_matcher
 
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
-    from reference_engine.core.state import GameState
+    from reference_engine.core.state import Event, GameState
 
-__all__ = ["PROTECTOR", "choose_protector", "protector_choices", "protector_of"]
+__all__ = ["PROTECTOR", "SIEGE_DEFEATED", "choose_protector", "protector_choices", "protector_of"]
 
 #: The key of a battle permanent's protector in its ``extra`` (310.8).
 PROTECTOR = "protector"
@@ -102,3 +108,30 @@ def _defense(game: GameView, q: Mapping[str, Any]) -> int | None:
     printed = printed_characteristics(obj.card, zone=obj.zone, transformed=obj.transformed,
                                       cast_half=None, era=state.era)
     return printed.defense if printed.has_type("Battle") else None
+
+
+#: 310.11b: the intrinsic triggered ability of every Siege, as ability data.
+SIEGE_DEFEATED: dict[str, Any] = {
+    "kind": "triggered",
+    "trigger": {"event": "last_defense_counter_removed"},
+    "effects": [{"type": "exile", "target": "self"},
+                {"type": "cast_transformed", "target": "moved"}],
+}
+
+
+def _siege_abilities(chars: Characteristics) -> list[dict[str, Any]]:
+    """310.11b: a Siege has the defeated ability, whatever gave it the subtype."""
+    return [SIEGE_DEFEATED] if chars.has_subtype("Siege") else []
+
+
+KEYWORD_TRIGGER_FAMILIES.append(_siege_abilities)
+
+
+@trigger_matcher("last_defense_counter_removed", cr=("310.11b", "310.6"))
+def _last_defense_counter(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                          event: Event) -> bool:
+    """"When the last defense counter is removed from this permanent" (CR 310.11b): defense
+    counters were removed from it and none is left."""
+    d = event.details
+    return (event.kind == "counters-removed" and d.get("object") == obj.id
+            and d.get("counter") == "defense" and d.get("remaining") == 0)

@@ -49,6 +49,7 @@ __all__ = [
     "TRIGGER_MATCHERS",
     "TRIGGER_SOURCES",
     "PendingTrigger",
+    "ability_waiting",
     "collect_triggers",
     "declines_optional",
     "intervening_if_holds",
@@ -234,6 +235,20 @@ def _in_chosen_order(state: GameState, trigs: list[PendingTrigger]) -> list[Pend
 
     ranks = {str(name): i for i, name in enumerate(order)}
     return sorted(trigs, key=lambda t: ranks.get(label(t), len(ranks)))
+
+
+def ability_waiting(state: GameState, source: int) -> bool:
+    """Whether object ``source`` is the source of a triggered ability that has triggered but
+    not yet left the stack (the exception of 704.5i-style rules such as 704.5v, 310.7): one
+    waiting to be put on the stack, one on the stack, or one its events not yet looked at
+    trigger (those are noted now, as they would be when the rules next look, 603.2)."""
+    collect_triggers(state)
+    pending: list[PendingTrigger] = state.extra.get("pending_triggers", [])
+    if any(t.source == source for t in pending):
+        return True
+    return any(state.objects[i].source_id == source
+               and (state.objects[i].ability or {}).get("kind") == "triggered"
+               for i in state.zone_list("stack"))
 
 
 def put_triggers_on_stack(state: GameState) -> bool:
