@@ -78,7 +78,7 @@ def enters_protected(state: GameState, new: GameObject, chars: Characteristics) 
         choose_protector(state, new, chars)
 
 
-@setup_hook
+@setup_hook(stage="protectors")
 def _setup_protectors(state: GameState, setup: Mapping[str, Any]) -> None:
     """A battle the setup puts on the battlefield is protected as if it had entered (310.8a)."""
     chars = compute_all(state)
