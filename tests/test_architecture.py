@@ -148,8 +148,9 @@ def test_engine_packages_are_small_and_documented() -> None:
     for name in ENGINE_ORDER:
         package = ROOT / "reference_engine" / name
         modules = [p for p in package.glob("*.py") if p.name != "__init__.py"]
-        # core/ holds the tables every area registers into (handlers, events, registry...)
-        assert len(modules) <= (18 if name == "core" else 16), (name, len(modules))
+        # core/ holds the tables every area registers into (handlers, events, state keys,
+        # hook order, registry...)
+        assert len(modules) <= (19 if name == "core" else 16), (name, len(modules))
         doc = (package / "__init__.py").read_text(encoding="utf-8")
         assert "CR " in doc, f"{name}/__init__.py names no CR section"
 

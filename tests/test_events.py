@@ -85,3 +85,80 @@ def test_logging_an_unknown_kind_is_refused() -> None:
     with pytest.raises(EngineError, match=r"unknown event kind 'damgae'.*core/events\.py"):
         state.log("damgae", amount=1)
     assert state.log("damage", amount=1).kind == "damage"
+
+
+# -- the slots of state.extra (reference_engine/core/state_keys.py) ------------------------------
+
+def _extra_keys_in_source() -> dict[str, set[str]]:
+    """Every key the engine's source reads or writes in ``state.extra`` (a literal, or a
+    module constant resolved by importing its module) -> where."""
+    import importlib
+
+    import reference_engine  # noqa: F401 - every area imported
+
+    def is_extra(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "extra" and (
+            (isinstance(node.value, ast.Name) and node.value.id in ("state", "self"))
+            or (isinstance(node.value, ast.Attribute) and node.value.attr == "state"))
+
+    found: dict[str, set[str]] = {}
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted((root / "reference_engine").rglob("*.py")):
+        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        module = importlib.import_module(name)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            key: ast.expr | None = None
+            if isinstance(node, ast.Subscript) and is_extra(node.value):
+                key = node.slice
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in ("get", "setdefault", "pop") and node.args
+                  and is_extra(node.func.value)):
+                key = node.args[0]
+            elif (isinstance(node, ast.Compare) and len(node.comparators) == 1
+                  and isinstance(node.ops[0], (ast.In, ast.NotIn))
+                  and is_extra(node.comparators[0])):
+                key = node.left
+            if key is None:
+                continue
+            value = (key.value if isinstance(key, ast.Constant)
+                     else getattr(module, key.id, None) if isinstance(key, ast.Name) else None)
+            found.setdefault(str(value) if value is not None else ast.unparse(key),
+                             set()).add(f"{name}:{node.lineno}")
+    return found
+
+
+def test_every_key_of_state_extra_in_the_source_is_a_slot() -> None:
+    from reference_engine.core.state_keys import STATE_KEYS
+
+    used = _extra_keys_in_source()
+    assert {k: sorted(v) for k, v in used.items() if k not in STATE_KEYS} == {}
+    assert sorted(set(STATE_KEYS) - set(used)) == []  # a slot no code uses: take it out
+
+
+def test_each_slot_names_its_area_and_rule() -> None:
+    from reference_engine.core.state_keys import STATE_KEYS
+
+    areas = {"core", "layers", "triggers", "sba", "damage", "objects", "resolution", "turn",
+             "mana", "actions", "casting", "combat"}
+    for key, slot in STATE_KEYS.items():
+        assert slot.area in areas, key
+        assert re.search(r"\(\d{3}", slot.holds), key
+
+
+def test_an_unknown_key_of_state_extra_fails_loudly() -> None:
+    from reference_engine.core.state import snapshot
+    from reference_engine.core.state_keys import StateSlots, UnknownStateKey
+    from tests.helpers import game
+
+    state = game({}).state
+    state.extra["passes"] = 7
+    for use in (lambda: state.extra.get("pases"), lambda: state.extra.setdefault("pases", 0),
+                lambda: state.extra.__setitem__("pases", 1), lambda: "pases" in state.extra,
+                lambda: state.extra.pop("pases", None), lambda: state.extra["pases"]):
+        with pytest.raises(UnknownStateKey, match="unknown state key 'pases'"):
+            use()
+    copied = snapshot(state)
+    assert type(copied.extra) is StateSlots and copied.extra["passes"] == 7
+    assert dict(copied.extra) == dict(state.extra)
+    with pytest.raises(UnknownStateKey):
+        copied.extra["pases"] = 1

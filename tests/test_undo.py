@@ -334,9 +334,9 @@ def _mutable_ids(value: Any, seen: set[int] | None = None) -> set[int]:
 def test_a_snapshot_keeps_objects_reached_twice_as_one() -> None:
     g = game({"objects": [{"handle": "bears", "card": "Grizzly Bears"}]})
     bears = g.state.by_handle("bears")
-    g.state.extra["seen"] = (bears, [bears])
+    g.state.extra["piles"] = (bears, [bears])
     copied = snapshot(g.state)
-    twin = copied.extra["seen"]
+    twin = copied.extra["piles"]
     assert twin[0] is twin[1][0] is copied.objects[bears.id] and twin[0] is not bears
 
 
@@ -348,11 +348,11 @@ def test_a_snapshot_of_an_unusual_class_falls_back_to_deepcopy() -> None:
             self.items = [1]
 
     g = game({})
-    g.state.extra["odd"] = Slotted()
+    g.state.extra["piles"] = Slotted()
     copied = snapshot(g.state)
-    assert copied.extra["odd"].items == [1]
-    assert copied.extra["odd"] is not g.state.extra["odd"]
-    assert copied.extra["odd"].items is not g.state.extra["odd"].items
+    assert copied.extra["piles"].items == [1]
+    assert copied.extra["piles"] is not g.state.extra["piles"]
+    assert copied.extra["piles"].items is not g.state.extra["piles"].items
 
 
 # -- the history of computed characteristics ----------------------------------------------------
@@ -428,14 +428,14 @@ def test_a_snapshot_copies_the_mutable_members_of_a_tuple_that_also_holds_shared
     changes of the live state through it."""
     g = game({"objects": [{"handle": "bears", "card": "Grizzly Bears"}]})
     bears = g.state.by_handle("bears")
-    g.state.extra["mixed"] = (bears.id, [bears.id])
+    g.state.extra["piles"] = (bears.id, [bears.id])
     copied = snapshot(g.state)
-    g.state.extra["mixed"][1].append(0)
-    assert copied.extra["mixed"] == (bears.id, [bears.id])
-    assert copied.extra["mixed"][1] is not g.state.extra["mixed"][1]
+    g.state.extra["piles"][1].append(0)
+    assert copied.extra["piles"] == (bears.id, [bears.id])
+    assert copied.extra["piles"][1] is not g.state.extra["piles"][1]
     only_shared = (bears.id, "bears")
-    g.state.extra["shared"] = only_shared
-    assert snapshot(g.state).extra["shared"] is only_shared  # nothing to copy: kept as it is
+    g.state.extra["last_known"] = only_shared
+    assert snapshot(g.state).extra["last_known"] is only_shared  # nothing to copy: kept as it is
 
 
 def test_the_check_does_nothing_while_switched_off() -> None:

@@ -17,6 +17,7 @@ from reference_engine.core.eras import Era
 from reference_engine.core.errors import EngineError, SetupError
 from reference_engine.core.events import EVENT_KINDS
 from reference_engine.core.objects import PER_PLAYER_ZONES, SHARED_ZONES, ZONES, GameObject
+from reference_engine.core.state_keys import StateSlots
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
@@ -118,8 +119,9 @@ class GameState:
         #: count read inside a layer operation (domain in a P/T ability) reads these, the
         #: values the earlier layers settled, instead of starting a new pass inside this one.
         self._chars_partial: dict[int, Characteristics] | None = None
-        #: Area modules keep their own state here under a key of their own.
-        self.extra: dict[str, Any] = {}
+        #: Area modules keep their own state here, each in a slot of its own listed in
+        #: :data:`reference_engine.core.state_keys.STATE_KEYS` (any other key raises).
+        self.extra: StateSlots = StateSlots()
 
     # -- bookkeeping -------------------------------------------------------------------------
 
@@ -331,6 +333,12 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         memo[id(value)] = new
         for k, v in value.items():
             new[k] = v if type(v) in shared else _copy(v, memo)
+        return new
+    if kind is StateSlots:
+        new = StateSlots()
+        memo[id(value)] = new
+        for k, v in dict.items(value):
+            dict.__setitem__(new, k, v if type(v) in shared else _copy(v, memo))
         return new
     if kind is list:
         new = []

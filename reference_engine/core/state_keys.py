@@ -1,0 +1,149 @@
+"""The state each rules area keeps in :attr:`GameState.extra`, as a table of typed slots.
+
+An area that needs game-wide state of its own keeps it in ``state.extra`` under a key listed
+here, with the area that owns it and the rule it serves (CR numbers). ``state.extra`` is a
+:class:`StateSlots`: reading or writing a key that is not in the table raises at once, as
+:meth:`GameState.log` refuses an event kind missing from
+:data:`reference_engine.core.events.EVENT_KINDS`, so a misspelt key can never quietly read as
+empty. ``tests/test_events.py`` checks every key the source uses against this table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+__all__ = ["STATE_KEYS", "StateKey", "StateSlots", "UnknownStateKey"]
+
+
+class StateKey(NamedTuple):
+    """One slot: the area owning it and what it holds (with its rule)."""
+
+    area: str
+    holds: str
+
+
+#: Key of ``state.extra`` -> its slot.
+STATE_KEYS: dict[str, StateKey] = {
+    # core
+    "arrivals": StateKey("core", "which permanents arrived together (603.6a, 614.12)"),
+    "choices": StateKey("core", "the answers a case gives to choices made while resolving "
+                                "(608.2d)"),
+    "left": StateKey("core", "players who have left a multiplayer game, in order (800.4a)"),
+    "linked_objects": StateKey("core", "objects a linked ability refers to (607.2a)"),
+    "setup_targets": StateKey("core", "targets given by a case's setup to a stack object "
+                                      "(601.2c)"),
+    "simultaneous": StateKey("core", "the number of the group of objects moving at once "
+                                     "(603.10a)"),
+    "random_seed": StateKey("core", "the seed of random choices a case does not fix (701.24)"),
+    # layers
+    "control_until_end_of_turn": StateKey("layers", "control changes that end at cleanup "
+                                                    "(514.2)"),
+    "rule_effects": StateKey("layers", "rule-modifying effects (611.2c)"),
+    # triggers
+    "pending_triggers": StateKey("triggers", "triggered abilities waiting to be put on the "
+                                             "stack (603.3)"),
+    "trigger_cursor": StateKey("triggers", "how far in the event log triggers were looked for "
+                                           "(603.2)"),
+    "delayed_triggers": StateKey("triggers", "delayed triggered abilities (603.7)"),
+    "last_known_info": StateKey("triggers", "last known information of permanents that left "
+                                            "(603.10a, 608.2h)"),
+    "simultaneous_seq": StateKey("triggers", "the counter of groups moving at once (603.10a)"),
+    "creature_deaths": StateKey("triggers", "turns in which a creature died (700.4)"),
+    # state-based actions and the game's end
+    "won": StateKey("sba", "players who won (104.2)"),
+    "lost": StateKey("sba", "players who lost, with why (104.3)"),
+    "drew_from_empty_library": StateKey("sba", "players who drew from an empty library "
+                                               "(704.5b)"),
+    "commanders": StateKey("sba", "each player's commanders (903.3)"),
+    # damage
+    "damage_shields": StateKey("damage", "prevention shields (615.7)"),
+    "prevent_all_damage": StateKey("damage", "effects preventing all damage (615.1)"),
+    "player_effects": StateKey("damage", "continuous effects on players such as protection "
+                                         "(702.16j)"),
+    "protection_began_with": StateKey("damage", "what a protection effect's quality was as it "
+                                                "began (702.16)"),
+    "rules_this_turn": StateKey("damage", "'can't' rules lasting this turn (614.17)"),
+    "commander_damage": StateKey("damage", "combat damage dealt by each commander to each "
+                                           "player (903.10a)"),
+    # objects and resolution
+    "last_known": StateKey("objects", "last known copiable values of objects that left "
+                                      "(707.2, 608.2h)"),
+    "piles": StateKey("objects", "piles separated by an effect (700.3)"),
+    "until_source_leaves": StateKey("objects", "what 'until this leaves' effects exiled, by "
+                                               "source (610.3)"),
+    "shuffle_after_move": StateKey("resolution", "cards to shuffle into a library once they are "
+                                                 "in it (701.24a)"),
+    "random_answers_used": StateKey("actions", "how many random results a case fixed were "
+                                               "used (705, 706)"),
+    "random_count": StateKey("actions", "how many random events happened (705, 706)"),
+    # the turn
+    "passes": StateKey("turn", "players who passed in succession (117.4)"),
+    "repeat_step": StateKey("turn", "a step to run again, e.g. a second combat damage step "
+                                    "(510.4)"),
+    "extra_turns": StateKey("turn", "extra turns still to come, the next last (500.7)"),
+    "pregame": StateKey("turn", "the pregame while the game has not begun (103)"),
+    "mulligans_taken": StateKey("turn", "each player's mulligans (103.5)"),
+    # mana and casting
+    "mana_sources_lki": StateKey("mana", "last known state of mana sources (605.3)"),
+    "cast_permissions": StateKey("casting", "permissions to cast cards (601.3)"),
+    "commander_casts": StateKey("casting", "casts of each commander from the command zone "
+                                           "(903.8)"),
+    # combat
+    "awaiting_decision": StateKey("combat", "the step whose declaration is awaited (508.1, "
+                                            "509.1)"),
+    "combat": StateKey("combat", "the combat record: attackers, blockers, damage (506-511)"),
+    "pending_attack": StateKey("combat", "an attack declaration being made (508.1)"),
+    "pending_blocks": StateKey("combat", "a block declaration being made (509.1)"),
+    "partial_blocks": StateKey("combat", "blocks declared so far by several defending players "
+                                         "(509.1)"),
+    "combat_damage_last_known": StateKey("combat", "last known objects of sources whose combat "
+                                                   "damage is on the stack (608.2h)"),
+}
+
+
+class UnknownStateKey(KeyError):
+    """A key of ``state.extra`` missing from :data:`STATE_KEYS`."""
+
+    def __str__(self) -> str:
+        return (f"unknown state key {self.args[0]!r}: list it in STATE_KEYS "
+                "(reference_engine/core/state_keys.py) with its area and rule")
+
+
+def _known(key: Any) -> Any:
+    if key not in STATE_KEYS:
+        raise UnknownStateKey(key)
+    return key
+
+
+class StateSlots(dict[str, Any]):
+    """``state.extra``: a dict whose every key must be a slot of :data:`STATE_KEYS`."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: str) -> Any:
+        return dict.__getitem__(self, _known(key))
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        dict.__setitem__(self, _known(key), value)
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, _known(key))
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, _known(key))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.get(self, _known(key), default)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        return dict.setdefault(self, _known(key), default)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        return dict.pop(self, _known(key), *default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __reduce__(self) -> Any:
+        return (StateSlots, (dict(self),))
