@@ -88,6 +88,8 @@ STATE_KEYS: dict[str, StateKey] = {
     "cast_permissions": StateKey("casting", "permissions to cast cards (601.3)"),
     "commander_casts": StateKey("casting", "casts of each commander from the command zone "
                                            "(903.8)"),
+    "cast_transformed": StateKey("casting", "the card an effect is casting transformed, while "
+                                            "it is cast (712.11a)"),
     # combat
     "awaiting_decision": StateKey("combat", "the step whose declaration is awaited (508.1, "
                                             "509.1)"),
