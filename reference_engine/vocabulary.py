@@ -111,7 +111,8 @@ FILTER_DOCS: dict[str, str] = {
                "landwalk matches each kind)",
     "power_max": "has power at most this (an object without power never matches)",
     "power_min": "has power at least this",
-    "power_less_than_source": "has power less than the ability's source (mentor, 702.134a); an object without power never matches",
+    "power_less_than_source": "has power less than the ability's source (mentor, 702.134a); an "
+                              "object without power never matches",
     "controller": "is controlled by this player: a name, \"you\" or \"opponent\"",
     "owner": "is owned by this player: a name, \"you\" or \"opponent\"",
     "player": "is controlled by this player, or owned by them and controlled by no one (a "
