@@ -9,6 +9,7 @@ import pytest
 import reference_engine  # noqa: F401 - fills every hook list
 from reference_engine.core import context, registry, state
 from reference_engine.core.ordering import HOOK_ORDER, add_in_order, cr_order, in_cr_order
+from reference_engine.sba.checks import SBA_CHECKS
 from reference_engine.triggers.abilities import PUT_ON_STACK_HOOKS
 
 
@@ -48,7 +49,7 @@ def _lists() -> dict[str, list[Any]]:
              "target": context.TARGET_RESTRICTIONS, "resolve": context.RESOLVE_HOOKS,
              "zone-change": state.ZONE_CHANGE_HOOKS, "before-move": state.BEFORE_MOVE_HOOKS,
              "after-move": state.AFTER_MOVE_HOOKS, "move-replacements": state.MOVE_REPLACEMENTS,
-             "put-on-stack": PUT_ON_STACK_HOOKS}
+             "put-on-stack": PUT_ON_STACK_HOOKS, "state-based actions": SBA_CHECKS}
     found.update({f"step {s}": hooks for s, hooks in registry.STEP_HOOKS.items()})
     found.update({f"skip {s}": hooks for s, hooks in registry.STEP_SKIPS.items()})
     return found

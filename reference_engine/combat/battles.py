@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-@state_based_action
+@state_based_action(cr="704.5w")
 def _battle_protectors(state: GameState) -> bool:
     """Check 704.5w and 704.5x (310.10): each battle needing a protector gets one chosen by its
     controller, or goes to its owner's graveyard when no player can be chosen."""

@@ -51,7 +51,7 @@ def _count(state: GameState, event: DamageEvent) -> None:
     mine[key] = mine.get(key, 0) + event.amount
 
 
-@state_based_action
+@state_based_action(cr="704.6c")
 def _twenty_one(state: GameState) -> bool:
     """Check 704.6c: a player dealt 21 or more combat damage by one commander loses."""
     did = False

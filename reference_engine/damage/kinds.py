@@ -85,7 +85,7 @@ def _toxic(state: GameState, event: DamageEvent) -> None:
 DAMAGE_RESULTS.append(_toxic)
 
 
-@state_based_action
+@state_based_action(cr="704.5c")
 def _poisoned(state: GameState) -> bool:
     """Check 704.5c: a player with ten or more poison counters loses the game."""
     lost = state.extra.setdefault("lost", [])

@@ -224,7 +224,7 @@ def protection_removes(state: GameState, host: GameObject, attached: GameObject,
                for q, ability in protection_abilities(chars[host.id]))
 
 
-@state_based_action
+@state_based_action(cr="704.5m")
 def _protection_unattaches(state: GameState) -> bool:
     """Check 704.5m/704.5n with 702.16c-d: an Aura or Equipment with a quality the permanent
     it's attached to has protection from becomes unattached (an Aura goes to the graveyard),

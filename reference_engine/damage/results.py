@@ -76,7 +76,7 @@ def _source_info(state: GameState, source_id: int,
     return None, ""
 
 
-@state_based_action
+@state_based_action(cr="704.5h")
 def _deathtouch_and_counters(state: GameState) -> bool:
     """Check 704.5h, 704.5i and 704.5v (loyalty and defense are counted, 306.5c, 310.4c).
     704.5h looks only at deathtouch damage dealt since

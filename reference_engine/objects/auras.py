@@ -137,7 +137,7 @@ def choose_enchanted(state: GameState, aura: GameObject, controller: str) -> int
     return options[labels.index(str(picked))].id
 
 
-@state_based_action
+@state_based_action(cr="704.5m")
 def _illegal_auras(state: GameState) -> bool:
     """Check 704.5m: an Aura attached to an illegal object, or to nothing, is put into its
     owner's graveyard."""

@@ -55,7 +55,7 @@ def _attach(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         return
 
 
-@state_based_action
+@state_based_action(cr="704.5n")
 def unattach_equipment(state: GameState) -> bool:
     """Check 704.5n (301.5c): an Equipment attached to something that isn't a creature on the
     battlefield, or that is itself a creature, becomes unattached and stays on the battlefield."""

@@ -115,7 +115,7 @@ def _chapter_waiting(state: GameState, obj: GameObject, chars: Characteristics) 
     return any(_crosses(e, obj.id, n) for e in unseen for n in _chapters(chars))
 
 
-@state_based_action
+@state_based_action(cr="704.5s")
 def saga_sacrifice(state: GameState) -> bool:
     """Check 704.5s (714.4): sacrifice each Saga with chapter abilities whose lore counters
     reach its final chapter number, unless one of its chapter abilities is still waiting."""

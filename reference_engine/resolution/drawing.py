@@ -31,7 +31,7 @@ def draw_cards(state: GameState, player: str, count: int = 1) -> int:
     return drawn
 
 
-@state_based_action
+@state_based_action(cr="704.5b")
 def _empty_library_loss(state: GameState) -> bool:
     """Check 704.5b: a player who attempted to draw from an empty library since the last check
     loses the game."""

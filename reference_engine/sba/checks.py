@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.departure import process_departures
 
@@ -22,13 +23,13 @@ Check = Callable[["GameState"], bool]
 SBA_CHECKS: list[Check] = []
 
 
-def state_based_action(fn: Check) -> Check:
-    """Register a state-based action check."""
-    SBA_CHECKS.append(fn)
-    return fn
+def state_based_action(*, cr: str) -> Callable[[Check], Check]:
+    """Register the check of state-based action ``cr`` (704.5a, ...); the checks run in CR
+    order, as one simultaneous event (704.3)."""
+    return in_cr_order(SBA_CHECKS, cr=cr)
 
 
-@state_based_action
+@state_based_action(cr="704.5a")
 def _zero_life(state: GameState) -> bool:
     """Check 704.5a: a player with 0 or less life loses the game."""
     lost = state.extra.setdefault("lost", [])
@@ -41,7 +42,7 @@ def _zero_life(state: GameState) -> bool:
     return did
 
 
-@state_based_action
+@state_based_action(cr="704.5f")
 def _creature_deaths(state: GameState) -> bool:
     """Check 704.5f-g: a creature with toughness 0 or less, or with lethal damage marked
     (and not indestructible), is put into its owner's graveyard."""
@@ -62,7 +63,7 @@ def _creature_deaths(state: GameState) -> bool:
     return bool(doomed)
 
 
-@state_based_action
+@state_based_action(cr="704.5d")
 def _tokens_cease(state: GameState) -> bool:
     """Check 704.5d: a token in a zone other than the battlefield ceases to exist."""
     gone = [o for o in state.all_objects() if o.is_token and o.zone != "battlefield"

@@ -106,7 +106,7 @@ def _to_command_zone(state: GameState, obj: GameObject, zone: str) -> str:
     return zone
 
 
-@state_based_action
+@state_based_action(cr="704.6d")
 def _commander_home(state: GameState) -> bool:
     """Check 903.9a (704.6d): a commander put into a graveyard or exile since the last check
     may be put into the command zone by its owner."""

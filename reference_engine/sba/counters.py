@@ -25,7 +25,7 @@ PLUS = "+1/+1"
 MINUS = "-1/-1"
 
 
-@state_based_action
+@state_based_action(cr="704.5q")
 def annihilate_counters(state: GameState) -> bool:
     """Check 704.5q: remove N +1/+1 and N -1/-1 counters from a permanent that has both, N
     being the smaller count (not in the Invasion era: switch ``counter_annihilation``)."""

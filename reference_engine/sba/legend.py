@@ -96,7 +96,7 @@ def _oldest(state: GameState, group: list[GameObject], name: str) -> GameObject 
     return oldest[0] if len(oldest) == 1 else None
 
 
-@state_based_action
+@state_based_action(cr="704.5j")
 def legend_rule(state: GameState) -> bool:
     """Check 704.5j (or 420.5e under the 2000 rules): keep one legendary permanent per name."""
     chars = compute_all(state)

@@ -44,7 +44,7 @@ def world_since(state: GameState, obj: GameObject) -> int:
     return max(since, min(grants)) if grants else since
 
 
-@state_based_action
+@state_based_action(cr="704.5k")
 def world_rule(state: GameState) -> bool:
     """Check 704.5k (420.5i under the 2000 rules): only the newest world permanent stays."""
     chars = compute_all(state)
