@@ -61,7 +61,7 @@ FEATURES = frozenset({
     "layers", "setup-effects", "naming", "piles", "overload",
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
-    "auras", "fight", "cast-during-resolution",
+    "auras", "fight", "cast-during-resolution", "loyalty-abilities",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -804,14 +804,38 @@ class PhaseSession(ViewSession):
         if not 0 <= index < len(activated):
             return Outcome.rejected("illegal-action", f"phase.rs gives {obj['name']} "
                                                       f"{len(activated)} activated abilities")
-        self._apply(seat, {"type": "ActivateAbility",
-                           "data": {"source_id": oid, "ability_index": activated[index]}})
+        try:
+            self._apply(seat, {"type": "ActivateAbility",
+                               "data": {"source_id": oid, "ability_index": activated[index]}})
+        except ValueError as exc:
+            refusal = self._loyalty_refusal(seat, str(exc))
+            if refusal is None:
+                raise
+            return refusal
         outcome = self._answer_prompts(seat, action)
         if outcome.ok and self._waiting() != "GameOver":
             problem = self._unanswered(action)  # a lone legal target phase.rs chose itself
             if problem is not None:
                 return Outcome.rejected(*problem)
         return outcome
+
+    def _loyalty_refusal(self, seat: int, message: str) -> Outcome | None:
+        """The class of phase.rs's refusal of a loyalty ability, or None for another refusal.
+
+        phase.rs refuses every loyalty activation it won't allow with one message ("Cannot
+        activate loyalty ability"); the class is read from the state it refused in: outside a
+        main phase of the controller's turn, or with a nonempty stack, it is timing (CR 606.3);
+        otherwise the once-per-turn limit (606.3). (Too few loyalty counters for a negative
+        cost, 606.6, phase.rs says in words of its own: "Not enough loyalty".)"""
+        if "cannot activate loyalty ability" not in message.lower():
+            return None
+        state = self.snapshot()["state"]
+        main = str(self.game.phase) in ("PreCombatMain", "PostCombatMain")
+        if not main or self.game.stack() or int(state.get("active_player", -1)) != seat:
+            return Outcome.rejected("timing", f"phase.rs: {message} (not its controller's main "
+                                              "phase with an empty stack, CR 606.3)")
+        return Outcome.rejected("illegal-action", f"phase.rs: {message} (one loyalty ability "
+                                                  "per permanent per turn, CR 606.3)")
 
     def _targets(self, action: Mapping[str, Any]) -> list[str | None]:
         """The targets an action names, one per target phase.rs asks for, in its order: the

@@ -32,6 +32,7 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("block requirement", "cannot-block"),
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
+    ("not enough loyalty", "cannot-pay"),  # a negative loyalty cost (CR 606.6)
     ("wrong player", "no-priority"),
     ("priority", "no-priority"),
     ("summoning sick", "summoning-sick"),
