@@ -187,3 +187,30 @@ def test_stickers_exist_in_phase_rs_so_the_sticker_decline_is_the_adapters() -> 
     effect = phase.build_oracle_face(face, None)["abilities"][0]["effect"]
     assert (effect["type"], effect["kind"]) == ("PutSticker", "Name")
     assert decline_limit("phase-rs lacks feature(s): name-stickers") == "adapter"
+
+
+@pytest.mark.parametrize("permission", [
+    {"player": "alice", "zones": ["graveyard"], "spells": {"type": "Instant"}},
+    {"player": "alice", "zones": ["graveyard"], "spells": {"type": "Sorcery",
+                                                           "mana_value_max": 2}},
+    {"player": "alice", "zones": ["hand"], "without_paying_mana_cost": True},
+    {"player": "alice", "flash": True, "spells": {"color": "green"}},
+])
+def test_setup_permissions_become_phase_rs_static_abilities(permission: dict[str, Any]) -> None:
+    """A setup permission is written as the Oracle sentence of an emblem; phase.rs's own parser
+    reads it as the one static ability of its kind (CR 601.3)."""
+    from conformance.adapters.phase_rs.permissions import check_parsed, permission_cards
+
+    ((name, (player, kind, card)),) = permission_cards({"permissions": [permission]}).items()
+    assert player == "alice"
+    check_parsed(name, kind, phase.build_oracle_face(card_faces(card)[0], oracle_id(name)))
+
+
+def test_the_parser_still_drops_a_flash_permission_that_costs_more() -> None:
+    """Behind "setup permissions: phase.rs's Oracle parser reads no 'if you pay {N} more'
+    permission": the sentence parses to no static ability at all."""
+    text = ("You may cast creature spells as though they had flash if you pay {2} more to cast "
+            "them.")
+    face = phase.build_oracle_face(dict(FILLER, name="Probe Haste", types=["Enchantment"],
+                                        type="Enchantment", text=text), None)
+    assert not face.get("static_abilities") and not _unimplemented(face)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import replace
 from importlib import metadata
 from typing import Any
 
@@ -32,6 +33,7 @@ from .casting import CASTING_PROMPTS, PhaseCasting
 from .combat import PhaseCombat
 from .effects import EffectWriter
 from .mana import MANA_QUERIES, PhaseMana
+from .permissions import check_parsed, permission_cards
 from .prompts import IllegalAnswer, PhasePrompts
 from .queries import QUERIES, PhaseQueries
 from .setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind, handle_of
@@ -145,7 +147,8 @@ class PhaseSession(ViewSession):
     """One phase.rs game for one case."""
 
     def __init__(self, adapter: PhaseAdapter, request: StartRequest, engine: Any,
-                 front_names: Mapping[str, str]) -> None:
+                 front_names: Mapping[str, str], *, emblems: Mapping[str, str] | None = None
+                 ) -> None:
         self.phase = adapter.phase
         self._adapter = adapter
         self.choices = dict(request.setup.get("choices", {}))
@@ -163,7 +166,8 @@ class PhaseSession(ViewSession):
         self._cast_from = ""
         self.game: Any = None
         self.setup = PhaseSetup(engine, self.phase.GameAction, request.setup, front_names,
-                                caster=self._setup_cast, cards=request.cards)
+                                caster=self._setup_cast, cards=request.cards,
+                                emblems=dict(emblems or {}))
         self.setup.effects = EffectWriter(self.phase.build_oracle_face, self.setup.ids,
                                           self.setup.seat)
         try:
@@ -896,7 +900,8 @@ class PhaseSession(ViewSession):
         return {"Object": self._id(ref)}
 
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
-        if action.get("alternative") not in (None, "overload", "flashback"):
+        if action.get("alternative") not in (None, "overload", "flashback",
+                                             "without_paying_mana_cost"):
             raise Unsupported(f"the alternative cost {action.get('alternative')!r} needs a "
                               "casting permission, which phase.rs's sandbox can't grant")
         seat = self._priority_seat(action, "timing")
@@ -954,7 +959,15 @@ class PhaseSession(ViewSession):
         when kicker can't be paid, and chooses a lone legal target itself): a failure class
         and message, or None if the spell on the stack is the one the case cast."""
         alternative = action.get("alternative")
-        if alternative and not self._asked.get("AlternativeCastChoice") and not (
+        if action.get("half") == "fused" and not self._asked.get("CastingVariantChoice"):
+            return ("illegal-choice", "phase.rs offered no fused cast of this split card "
+                                      "(702.102a: fused only from its caster's hand)")
+        if alternative == "without_paying_mana_cost" and int(action.get("x", 0) or 0) and \
+                not self._asked.get("ChooseXValue"):
+            return ("illegal-choice", "cast without paying its mana cost, phase.rs asks no X "
+                                      "and casts with X = 0 (107.3b)")
+        if alternative and alternative != "without_paying_mana_cost" and not self._asked.get(
+                "AlternativeCastChoice") and not (
                 alternative == "flashback" and self._cast_from == "Graveyard"):
             if self._offered_if_payable(action):
                 return ("cannot-pay", f"phase.rs offers the {alternative} cost only when it "
@@ -1208,13 +1221,20 @@ class PhaseAdapter:
     def start(self, request: StartRequest) -> PhaseSession:
         if request.era != "modern":
             raise Unsupported(f"phase.rs implements the modern rules, not {request.era!r}")
+        emblems = permission_cards(request.setup)
+        if emblems:
+            request = replace(request, cards={**request.cards,
+                                              **{n: e[2] for n, e in emblems.items()}})
         engine, front = self.engine_for(request.cards)
         for name in request.cards:
             if name in self._unparsed:
                 raise Unsupported(f"phase.rs's Oracle parser leaves part of {name!r} "
                                   f"unimplemented ({'; '.join(self._unparsed[name])}), so the "
                                   "card can't be played as written")
-        return PhaseSession(self, request, engine, front)
+        for name, (_player, kind, card) in emblems.items():
+            check_parsed(name, kind, self._faces(card)[0])
+        return PhaseSession(self, request, engine, front,
+                            emblems={n: e[0] for n, e in emblems.items()})
 
     def close(self) -> None:
         self._engines.clear()

@@ -65,19 +65,57 @@ class PhaseCasting:
 
     def _CastingVariantChoice(self, seat: int, data: Mapping[str, Any],
                               action: Mapping[str, Any]) -> Outcome | None:
-        """A split card cast as one half (its Left or Right face) or fused."""
+        """A split card cast as one half (its Left or Right face) or fused; and a spell cast
+        under a permission (phase.rs's variants named ``...Permission``): without paying its
+        mana cost when the case's alternative says so (its variant costs ``NoCost``, CR
+        118.9), else normally, paying its mana cost."""
         half = action.get("half")
+        alternative = str(action.get("alternative") or "").replace("-", "_")
+        free = alternative == "without_paying_mana_cost"
         obj = self.s.game.object(int(data.get("object_id", -1))) or {}
         faces = {obj.get("name"): "Left", (obj.get("back_face") or {}).get("name"): "Right"}
-        options = [(str(o.get("variant")), str(o.get("face"))) for o in data.get("options") or []]
+        options = [(o.get("variant"), str(o.get("face")),
+                    str((o.get("mana_cost") or {}).get("type")))
+                   for o in data.get("options") or []]
+
+        def kind(variant: Any) -> str:
+            return next(iter(variant)) if isinstance(variant, Mapping) else str(variant)
+
+        def grants_free(variant: Any) -> bool:
+            """Whether a permission variant comes from a static ability that lets spells be
+            cast without paying their mana costs (phase.rs's ``CastFromHandFree``)."""
+            if not isinstance(variant, Mapping):
+                return False
+            source = (next(iter(variant.values())) or {}).get("source")
+            granting = self.s.game.object(int(source)) if source is not None else None
+            return any("CastFromHandFree" in (d.get("mode") or {})
+                       for d in (granting or {}).get("static_definitions") or []
+                       if isinstance(d.get("mode"), Mapping))
+
+        def face_ok(face: str) -> bool:
+            return face == faces.get(half) if half is not None else face in ("Current", "Left")
+
         if half == "fused":
-            matches = [i for i, (variant, _face) in enumerate(options) if variant == "Fuse"]
+            matches = [i for i, (variant, _f, _c) in enumerate(options)
+                       if kind(variant) == "Fuse"]
+        elif free:
+            matches = [i for i, (variant, face, _c) in enumerate(options)
+                       if grants_free(variant) and face_ok(face)]
+        elif alternative:  # an alternative cost by keyword (flashback) offered as a variant
+            matches = [i for i, (variant, face, _c) in enumerate(options)
+                       if kind(variant).lower() == alternative.replace("_", "")
+                       and face_ok(face)]
         else:
-            matches = [i for i, (variant, face) in enumerate(options)
-                       if variant == "Normal" and face == faces.get(half)]
+            matches = [i for i, (variant, face, _c) in enumerate(options)
+                       if kind(variant) == "Normal" and face_ok(face)]
+            matches += [i for i, (variant, face, _c) in enumerate(options)
+                        if kind(variant).endswith("Permission") and not grants_free(variant)
+                        and face_ok(face)]
         if not matches:
-            return Outcome.rejected("illegal-choice", f"phase.rs offers {options} for this "
-                                                      f"cast, not {half!r}")
+            shown = [(kind(v), f, c) for v, f, c in options]
+            wanted = "without paying its mana cost" if free else repr(half)
+            return Outcome.rejected("illegal-choice", f"phase.rs offers {shown} for this "
+                                                      f"cast, not {wanted}")
         self._act(seat, "ChooseCastingVariant", index=matches[0])
         return None
 

@@ -34,7 +34,7 @@ __all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", 
 
 #: Setup keys this adapter expresses (any other key makes the case unsupported).
 SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life", "mana_pool",
-                        "objects", "effects", "choices"})
+                        "objects", "effects", "choices", "permissions"})
 #: Keys of a setup object this adapter expresses.
 OBJECT_KEYS = frozenset({"handle", "card", "zone", "owner", "controller", "tapped", "sick",
                          "face", "half", "kicked", "x", "targets", "counters", "damage",
@@ -55,7 +55,7 @@ STEPS = {
 PHASES = {v: k for k, v in STEPS.items()}
 
 _ZONES = {"library": "Library", "hand": "Hand", "battlefield": "Battlefield",
-          "graveyard": "Graveyard", "exile": "Exile", "stack": "Hand"}
+          "graveyard": "Graveyard", "exile": "Exile", "stack": "Hand", "command": "Command"}
 
 #: Casts a case's spell onto the stack during setup: (game, seat, object table, engine id).
 Caster = Callable[[Any, int, Mapping[str, Any], int], None]
@@ -88,6 +88,8 @@ class PhaseSetup:
     ids: dict[str, int] = field(default_factory=dict)
     #: Card data by full name (``spec/cards`` format), for printed loyalty and defense.
     cards: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: The setup permissions' emblem cards and their players (:mod:`.permissions`).
+    emblems: Mapping[str, str] = field(default_factory=dict)
 
     def seat(self, player: str) -> int:
         """The engine seat of a case player."""
@@ -102,17 +104,16 @@ class PhaseSetup:
         if len(self.players) != 2:
             raise Unsupported("the phase-rs adapter plays two-player games only")
         unknown = sorted(set(self.setup) - SETUP_KEYS)
-        if "permissions" in unknown:
-            raise Unsupported("setup permissions: phase.rs's sandbox has no action that grants "
-                              "a casting permission (CR 601.3: its permissions come only from "
-                              "its own cards' effects)")
         if unknown:
             raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
                               "phase.rs through this adapter")
         objects: Sequence[Mapping[str, Any]] = self.setup.get("objects", [])
-        decks: list[list[str]] = [[], []]
         for obj in objects:
             self._check(obj)
+        # the permissions' emblems (:mod:`.permissions`) exist before every case object
+        objects = [*self._emblem_objects(), *objects]
+        decks: list[list[str]] = [[], []]
+        for obj in objects:
             if "token" in obj:
                 continue
             decks[self.seat(str(obj.get("owner", self.players[0])))].append(
@@ -144,8 +145,15 @@ class PhaseSetup:
             game.apply(game.priority_player(), self.action.from_dict({"type": "PassPriority"}))
         return game
 
+    def _emblem_objects(self) -> list[dict[str, Any]]:
+        return [{"handle": f"{name} (emblem)", "card": name, "zone": "command", "owner": player}
+                for name, player in self.emblems.items()]
+
     def _check(self, obj: Mapping[str, Any]) -> None:
         handle = obj.get("handle")
+        if obj.get("zone") == "command":
+            raise Unsupported(f"object {handle!r}: a card in the command zone (a commander) is "
+                              "not set up in phase.rs through this adapter")
         unknown = sorted(set(obj) - OBJECT_KEYS)
         if "copy" in unknown:
             raise Unsupported(f"object {handle!r}: a copy of a spell on the stack at setup: "
@@ -263,6 +271,11 @@ class PhaseSetup:
         new game is on turn 1, whose starting player skips the draw, CR 103.8a), damage marked on
         permanents (CR 120.3e) and the case's setup effects."""
         state["turn_number"] = int(self.setup.get("turn", 2))
+        for name in self.emblems:  # an emblem's abilities work from the command zone (114.4)
+            record = state["objects"][str(self.ids[f"{name} (emblem)"])]
+            record["is_emblem"] = True
+            for static in record.get("static_definitions") or []:
+                static["active_zones"] = ["Command"]
         for obj in objects:
             if obj.get("damage"):
                 record = state["objects"][str(self.ids[handle_of(obj, objects)])]
