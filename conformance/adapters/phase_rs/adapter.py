@@ -63,7 +63,7 @@ FEATURES = frozenset({
     "layers", "setup-effects", "naming", "piles", "overload",
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
-    "auras", "fight", "cast-during-resolution", "loyalty-abilities",
+    "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -790,11 +790,29 @@ class PhaseSession(ViewSession):
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
+        not_land = self._face_not_land(oid, action)
+        if not_land:  # phase.rs's PlayLand takes no face: it plays the land face itself
+            return Outcome.rejected("illegal-action", f"{not_land} is not a land: it can't be "
+                                                      "played (CR 305.1, 712.12)")
         self._apply(seat, {"type": "PlayLand", "data": {"object_id": oid, "card_id": oid}})
         answers = {**self.choices, **dict(action.get("choices") or {})}
         while self._waiting() not in ("Priority", "GameOver"):  # "as it enters" choices
             self.prompts.answer(answers)
         return Outcome.done()
+
+    def _face(self, oid: int, action: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The face of a modal double-faced card the action names (``face``), as phase.rs
+        holds it: the object itself for the front, its ``back_face`` for the back."""
+        obj = self.game.object(oid) or {}
+        if action.get("face") == "back":
+            return obj.get("back_face") or None
+        return obj if action.get("face") == "front" else None
+
+    def _face_not_land(self, oid: int, action: Mapping[str, Any]) -> str:
+        """The name of the named face if phase.rs's data for it has no land type, else ''."""
+        face = self._face(oid, action)
+        types = ((face or {}).get("card_types") or {}).get("core_types") or []
+        return str(face.get("name")) if face is not None and "Land" not in types else ""
 
     def _do_activate(self, action: Mapping[str, Any]) -> Outcome:
         seat = self._priority_seat(action)
@@ -908,6 +926,11 @@ class PhaseSession(ViewSession):
         if isinstance(seat, Outcome):
             return seat
         oid = self._id(str(action.get("object")))
+        face = self._face(oid, action)
+        if face is not None and not self._face_not_land(oid, action):
+            return Outcome.rejected("cannot-cast", f"{face.get('name')} is a land (phase.rs's "
+                                                   "data for that face): lands are played, not "
+                                                   "cast (CR 305.1, 712.11c)")
         root = self.game.state()
         self._cast_from = str(self.game.object(oid).get("zone"))
         cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid,
@@ -1033,6 +1056,12 @@ class PhaseSession(ViewSession):
                 return Outcome.done()
             if kind == "ModalFaceChoice":
                 half = action.get("half")
+                modal = (self.card_of(str(action.get("object"))).get("layout") == "modal_dfc")
+                if half is None and (action.get("face") in ("front", "back") or modal):
+                    # a modal double-faced card: the face to cast (712.11b)
+                    self._apply(seat, {"type": "ChooseModalFace",
+                                       "data": {"back_face": action.get("face") == "back"}})
+                    continue
                 if half is None:
                     return self._unsupported(seat, "phase.rs asks which half; the case names "
                                                    "none")

@@ -138,7 +138,10 @@ class PhaseQueries:
         return bool(obj.get("has_summoning_sickness"))
 
     def _q_face_up(self, query: Mapping[str, Any]) -> str:
-        return "back" if self._obj(query).get("transformed") else "front"
+        """A transformed permanent (``transformed``) or a modal double-faced card cast or
+        played back face up (``modal_back_face``, CR 712.11b, 712.12) shows its back face."""
+        obj = self._obj(query)
+        return "back" if obj.get("transformed") or obj.get("modal_back_face") else "front"
 
     def _q_is_double_faced(self, query: Mapping[str, Any]) -> bool:
         """A transforming double-faced object (712.1, 707.8a): phase.rs keeps the other face
