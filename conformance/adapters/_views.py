@@ -100,6 +100,16 @@ def _has(values: Sequence[str], wanted: Any) -> bool:
     return any(w.casefold() in have for w in _words(wanted))
 
 
+def _has_keyword(values: Sequence[str], wanted: str) -> bool:
+    """Whether an object with keywords ``values`` has keyword ``wanted``: a "hexproof from
+    [quality]" ability is a hexproof ability, which a look for hexproof finds (CR 702.11d,
+    702.11e)."""
+    if _has(values, wanted):
+        return True
+    return wanted.casefold() == "hexproof" and any(
+        v.casefold().startswith("hexproof from") for v in values)
+
+
 def _player_set(ref: Any, you: str | None, players: Sequence[str]) -> set[str]:
     if ref == "you":
         return {you} if you else set()
@@ -125,7 +135,7 @@ _CHAR_TESTS: dict[str, _FilterTest] = {
     "mana_value": lambda v, x: v.mana_value == x,
     "mana_value_max": lambda v, x: v.mana_value <= x,
     "mana_value_min": lambda v, x: v.mana_value >= x,
-    "keyword": lambda v, x: all(_has(v.keywords, k) for k in _words(x)),
+    "keyword": lambda v, x: all(_has_keyword(v.keywords, k) for k in _words(x)),
     "power_max": lambda v, x: v.power is not None and v.power <= x,
     "power_min": lambda v, x: v.power is not None and v.power >= x,
     "zone": lambda v, x: v.zone in _words(x),

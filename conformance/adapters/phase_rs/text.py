@@ -30,6 +30,7 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     # "Declaration obeys 0 attack requirement(s) but 1 are obtainable without paying a cost"
     ("attack requirement", "cannot-attack"),
     ("block requirement", "cannot-block"),
+    ("it has no mana cost", "cannot-pay"),  # "Cannot cast ... it has no mana cost (CR 118.6)"
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("not enough loyalty", "cannot-pay"),  # a negative loyalty cost (CR 606.6)
