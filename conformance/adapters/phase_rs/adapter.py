@@ -946,7 +946,10 @@ class PhaseSession(ViewSession):
             if action.get("alternative") and self._offered_if_payable(action):
                 return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
                                                       f" cost only when it can be paid ({exc})")
-            if unkickable and classify_error(str(exc)) != "timing":
+            # 601.2a (the card is one its caster may cast) and 601.3 (timing) come before the
+            # kicker announced in 601.2b: phase.rs's own refusal for them stands
+            if unkickable and classify_error(str(exc)) not in ("timing", "cannot-cast",
+                                                               "no-priority"):
                 return Outcome.rejected("illegal-choice", no_kicker)
             raise
         if unkickable:

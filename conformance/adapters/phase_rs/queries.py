@@ -276,7 +276,7 @@ class PhaseQueries:
                     "targets": []}})
             except ValueError as exc:
                 reason = classify_error(str(exc))
-                if reason in ("illegal-target", "timing"):
+                if reason in ("illegal-target", "timing", "no-priority"):
                     raise Unsupported("total_cost: phase.rs begins a cast only when the spell "
                                       "could be cast now, targets and timing included "
                                       f"({exc}); CR 601.2f's total cost needs neither"
