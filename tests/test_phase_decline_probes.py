@@ -127,16 +127,17 @@ def test_the_sandbox_move_onto_the_battlefield_triggers_nothing() -> None:
 
 
 def test_the_game_answers_no_rules_question_outside_its_actions() -> None:
-    """Behind the queries of ``_NO_VIEW`` (legal_target, protected_from, shields,
-    prevention_remaining, player_effects, amount, color_identity): phase.rs's Game has views
-    of objects, players and zones and a list of legal actions, and no method that answers
-    these questions."""
+    """Behind the queries of ``_NO_VIEW`` (protected_from, shields, prevention_remaining,
+    player_effects, amount, color_identity): phase.rs's Game has views of objects, players and
+    zones and a list of legal actions, and no method that answers these questions.
+    (legal_target is answered from that list of legal actions: the spell's cast begun again
+    in a copy of the game, :mod:`conformance.adapters.phase_rs.targets`.)"""
     methods = {k.lower() for k in dir(phase.Game) if not k.startswith("_")}
     assert methods <= {"actions", "apply", "battlefield", "choose_action", "choose_attackers",
                        "choose_blockers", "evaluate_state", "exile", "graveyard", "hand",
                        "object", "phase", "player", "priority_player", "stack", "state",
                        "turn", "waiting_for"}, methods
-    assert set(_NO_VIEW) == {"legal_target", "protected_from", "shields",
+    assert set(_NO_VIEW) == {"protected_from", "shields",
                              "prevention_remaining", "player_effects", "amount",
                              "color_identity"}
 

@@ -68,8 +68,6 @@ FEATURES = frozenset({
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
 _NO_VIEW = {
-    "legal_target": "phase.rs checks a stack object's targets only as it resolves; it has no "
-                    "question that asks whether a target is legal now",
     "protected_from": "phase.rs keeps protection as keywords and applies it inside its rules; "
                       "it answers no 'is this protected from that source' question",
     "shields": "phase.rs keeps prevention shields inside its replacement effects and shows no "

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...adapter import Unsupported
 from .._views import LAND_TYPES
+from .targets import legal_target
 from .text import classify_error, total_cost_text
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
                      "can_be_cast",
                      "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
-                     "attached_to"})
+                     "attached_to", "legal_target"})
 
 
 class PhaseQueries:
@@ -317,6 +318,10 @@ class PhaseQueries:
         finally:
             session.game = saved[0]
             session.events[:] = saved[1]
+
+    def _q_legal_target(self, query: Mapping[str, Any]) -> bool:
+        """Asked of a scratch copy, the spell's cast begun again (:mod:`.targets`)."""
+        return legal_target(self.s, query)
 
     def _q_total_cost(self, query: Mapping[str, Any]) -> Any:
         return self.trial_cost(query)
