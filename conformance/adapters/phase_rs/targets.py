@@ -85,7 +85,8 @@ def legal_target(s: SessionView, query: Mapping[str, Any]) -> bool:
                                                                       or 0)}}, scratch)
             continue
         if kind == "Priority":  # phase.rs chose a lone legal target itself
-            again = next((e for e in scratch.stack() if int(e.get("source_id", -1)) == oid),
+            again: Mapping[str, Any] = next((e for e in scratch.stack()
+                                             if int(e.get("source_id", -1)) == oid),
                          {})
             got = spell_targets(again)
             return len(got) > slot and got[slot] == wanted
