@@ -85,9 +85,8 @@ def legal_target(s: SessionView, query: Mapping[str, Any]) -> bool:
                                                                       or 0)}}, scratch)
             continue
         if kind == "Priority":  # phase.rs chose a lone legal target itself
-            again: Mapping[str, Any] = next((e for e in scratch.stack()
-                                             if int(e.get("source_id", -1)) == oid),
-                         {})
+            mine = [e for e in scratch.stack() if int(e.get("source_id", -1)) == oid]
+            again: Mapping[str, Any] = mine[-1] if mine else {}
             got = spell_targets(again)
             return len(got) > slot and got[slot] == wanted
         if kind != "TargetSelection":
