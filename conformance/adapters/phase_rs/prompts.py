@@ -127,8 +127,9 @@ class PhasePrompts:
         the case's choice is found by what the text lets the player do: ``free_cast`` (cast a
         spell while this resolves, 608.2g: an answer other than "none" accepts, no answer
         declines), ``put``
-        (put a card onto the battlefield: a handle accepts, "none" declines), else ``pay`` or
-        ``reveal``."""
+        (put a card onto the battlefield: a handle accepts, "none" declines), else ``may``,
+        ``pay`` or ``reveal``; unanswered, a "you may" is done (the format's ``may`` default),
+        a "you may pay" is declined as unanswered."""
         text = str(data.get("description", "")).lower()
         if "tap or untap" in text and "tap_or_untap" in answers:  # "neither" declines
             word = str(self._choice(data, answers, "tap_or_untap")).lower()
@@ -148,8 +149,18 @@ class PhasePrompts:
                     self.pending[key] = given
                 self._act(data, "DecideOptionalEffect", accept=accept)
                 return
-        keys = ("reveal", "pay") if "reveal" in text and "pay" not in text else ("pay", "reveal")
-        self._act(data, "DecideOptionalEffect", accept=bool(self._choice(data, answers, *keys)))
+        keys: tuple[str, ...] = (("reveal", "pay") if "reveal" in text and "pay" not in text
+                                 else ("pay", "reveal"))
+        if any(k == "may" or k.startswith("may_") for k in answers):
+            keys = ("may", *keys)
+        try:
+            accept = bool(self._choice(data, answers, *keys))
+        except Unsupported:
+            if "pay" in text:  # "you may pay": the case must say (choice pay)
+                raise
+            # the case format's choice ``may``: a "you may" the case doesn't answer is done
+            accept = True
+        self._act(data, "DecideOptionalEffect", accept=accept)
 
     def _choice_keys(self, data: Mapping[str, Any], what: str, *defaults: str
                      ) -> tuple[str, ...]:
