@@ -378,6 +378,11 @@ class PhaseSession(ViewSession):
                 return winner is not None and int(winner) != self.setup.seat(
                     str(query.get("player")))
             return False
+        if name == "won":  # the game is over and phase.rs names this player its winner (104.2a)
+            waiting = self.game.waiting_for()
+            winner = (waiting.get("data") or {}).get("winner")
+            return (waiting.get("type") == "GameOver" and winner is not None
+                    and int(winner) == self.setup.seat(str(query.get("player"))))
         if name in _NO_VIEW:
             raise Unsupported(f"query {name!r}: {_NO_VIEW[name]}")
         raise Unsupported(f"query {name!r} is not expressible through phase.rs")
@@ -777,6 +782,12 @@ class PhaseSession(ViewSession):
         self.game = self.engine.load_game(root)
         return Outcome.done()
 
+    def _do_concede(self, action: Mapping[str, Any]) -> Outcome:
+        """A player concedes (CR 104.3a): any time, priority or not; phase.rs's own Concede."""
+        seat = self._seat_of(str(action.get("player")))
+        self._apply(seat, {"type": "Concede", "data": {"player_id": seat}})
+        return Outcome.done()
+
     def _do_declare_attackers(self, action: Mapping[str, Any]) -> Outcome:
         return self.combat.declare_attackers(action)
 
@@ -941,6 +952,11 @@ class PhaseSession(ViewSession):
         try:
             self._apply(seat, cast)
         except ValueError as exc:
+            types = ((self.game.object(oid) or {}).get("card_types") or {}).get("core_types")
+            if "no mana cost" in str(exc) and "Land" in (types or []):
+                # phase.rs refuses a land for its missing mana cost; a land is played, never
+                # cast (CR 305.9), which 601.2a finds before any cost (118.6)
+                return Outcome.rejected("cannot-cast", f"{exc} (a land: CR 305.9)")
             if action.get("alternative") and self._offered_if_payable(action):
                 return Outcome.rejected("cannot-pay", f"phase.rs offers the {action['alternative']}"
                                                       f" cost only when it can be paid ({exc})")

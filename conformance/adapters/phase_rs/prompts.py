@@ -61,6 +61,9 @@ class PhasePrompts:
             "EffectZoneChoice": self._zone_choice, "ScryChoice": self._scry,
             "SurveilChoice": self._surveil, "SearchPartitionChoice": self._search_split,
             "ReturnAsAuraTarget": self._enchant, "ChooseOneOfBranch": self._branch,
+            "ChooseManaColor": self._mana_color, "ProliferateChoice": self._proliferate,
+            "PopulateChoice": self._populate, "ConniveDiscard": self._connive,
+            "DigChoice": self._explore, "ChooseFromZoneChoice": self._bolster,
         }
         #: The casting prompts of a spell cast while another resolves (608.2g).
         self.free_cast = PhaseFreeCast(self)
@@ -161,6 +164,58 @@ class PhasePrompts:
             # the case format's choice ``may``: a "you may" the case doesn't answer is done
             accept = True
         self._act(data, "DecideOptionalEffect", accept=accept)
+
+    def _handles(self, data: Mapping[str, Any], answers: Mapping[str, Any], key: str
+                 ) -> list[Any]:
+        """The case's answer ``key`` (a handle or player, or a list of them) as phase.rs's
+        target references."""
+        given = self._choice(data, answers, key)
+        return [self.s._target(str(h)) for h in (given if isinstance(given, list) else [given])]
+
+    def _mana_color(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The colors of mana an effect adds "in any combination of colors" or of one color
+        chosen (CR 106.1, 605.3): the case's ``mana``, a color word or a list."""
+        given = self._choice(data, answers, "mana")
+        words = [str(w).lower() for w in (given if isinstance(given, list) else [given])]
+        colors = [_COLOR_OPTIONS.get(w, MANA_WORDS.get(w, w)) for w in words]
+        choice = data.get("choice") or {}
+        if choice.get("type") == "AnyCombination":
+            self._act(data, "ChooseManaColor", choice={"type": "Combination", "data": colors},
+                      count=1)
+        else:
+            self._act(data, "ChooseManaColor", choice={"type": "SingleColor",
+                                                       "data": colors[0]})
+
+    def _proliferate(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The permanents and players chosen to proliferate (701.34a): ``proliferate``."""
+        self._act(data, "SelectTargets", targets=self._handles(data, answers, "proliferate"))
+
+    def _populate(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The creature token a populate copies (701.36a): ``populate``."""
+        (chosen,) = self._handles(data, answers, "populate")[:1]
+        self._act(data, "ChooseTarget", target=chosen)
+
+    def _connive(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The cards a conniving player discards (701.50a): ``discard``."""
+        cards = [ref["Object"] for ref in self._handles(data, answers, "discard")]
+        self._act(data, "SelectCards", cards=cards)
+
+    def _explore(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A nonland card revealed by explore stays on top or goes to the graveyard (701.44a):
+        ``explore`` = "keep" or "graveyard" (phase.rs's answer names the cards kept)."""
+        if not any(k == "explore" or k.startswith("explore_") for k in answers):
+            raise Unsupported("phase.rs asks DigChoice while resolving; this adapter answers "
+                              "it only for explore (choice explore)")
+        keep = str(self._choice(data, answers, "explore")).lower() == "keep"
+        self._act(data, "SelectCards", cards=list(data.get("cards") or []) if keep else [])
+
+    def _bolster(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """The creature a bolster's counters go on, among those tied (701.39a): ``bolster``."""
+        if not any(k == "bolster" or k.startswith("bolster_") for k in answers):
+            raise Unsupported("phase.rs asks ChooseFromZoneChoice while resolving; this adapter "
+                              "answers it only for bolster (choice bolster)")
+        cards = [ref["Object"] for ref in self._handles(data, answers, "bolster")]
+        self._act(data, "SelectCards", cards=cards)
 
     def _choice_keys(self, data: Mapping[str, Any], what: str, *defaults: str
                      ) -> tuple[str, ...]:

@@ -173,8 +173,9 @@ class PhaseSetup:
                               f"the {zone} at setup")
         if zone == "stack" and self.caster is None:
             raise Unsupported(f"object {handle!r}: a spell on the stack needs a caster")
-        keys = ("damage", "attached_to") if zone == "stack" else (
-            "x", "kicked", "targets")
+        keys: tuple[str, ...] = ("damage", "attached_to") if zone == "stack" else (
+            "x", "targets") if zone == "battlefield" and int(obj.get("kicked", 0) or 0) <= 1 \
+            else ("x", "kicked", "targets")
         for key in keys:
             if key in obj:
                 raise Unsupported(f"object {handle!r}: setup key {key!r}: phase.rs's sandbox "
@@ -277,6 +278,11 @@ class PhaseSetup:
             for static in record.get("static_definitions") or []:
                 static["active_zones"] = ["Command"]
         for obj in objects:
+            if obj.get("kicked") and obj.get("zone", "battlefield") == "battlefield":
+                # a permanent that was kicked as it was cast (702.33d): phase.rs's own record
+                # of the kicker paid, as its casting leaves it on the object
+                record = state["objects"][str(self.ids[handle_of(obj, objects)])]
+                record["kickers_paid"] = ["First"]
             if obj.get("damage"):
                 record = state["objects"][str(self.ids[handle_of(obj, objects)])]
                 record["damage_marked"] = int(obj["damage"])
