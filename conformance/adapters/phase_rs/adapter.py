@@ -37,11 +37,13 @@ from .permissions import check_parsed, permission_cards
 from .prompts import IllegalAnswer, PhasePrompts
 from .queries import QUERIES, PhaseQueries
 from .setup import FILLER, PHASES, STEPS, PhaseSetup, counter_kind, handle_of
+from .targets import spell_targets
 from .text import (
     COLORS,
     MANA_WORDS,
     POOL_ORDER,
     SHARDS,
+    choice_handles,
     classify_error,
     cost_text,
     keyword_name,
@@ -459,6 +461,32 @@ class PhaseSession(ViewSession):
         answers = {**self.choices, **dict(action.get("choices") or {})}
         while self._waiting() in ("OrderTriggers", "TriggerTargetSelection"):
             self.prompts.answer(answers)
+        self._lone_trigger_targets(action)
+
+    def _lone_trigger_targets(self, action: Mapping[str, Any]) -> None:
+        """The case's trigger targets (603.3d) for an ability phase.rs targeted without asking:
+        it chooses a lone legal target itself, so a case's other target was not legal."""
+        table = dict(action.get("choices") or {}).get("trigger_targets")
+        if not isinstance(table, Mapping):
+            return
+        for handle, given in table.items():
+            wanted = [self._target(str(t)) for t in choice_handles(given)
+                      if not isinstance(t, (list, Mapping))] if not isinstance(
+                          given, Mapping) else []
+            try:
+                source = self._id(str(handle))
+            except Unsupported:
+                continue
+            if not wanted or source in self.prompts._triggered:
+                continue
+            entries = [e for e in self.game.stack() if int(e.get("source_id", -1)) == source
+                       and (e.get("kind") or {}).get("type") == "TriggeredAbility"]
+            got = spell_targets(entries[-1]) if entries else None
+            if got is not None and got[:len(wanted)] != wanted:
+                raise IllegalAnswer("illegal-target", f"phase.rs chose the targets of "
+                                                      f"{handle}'s triggered ability itself "
+                                                      f"({got}); the case's {wanted} are not "
+                                                      "legal (603.3d)")
 
     def _paid_from_pool(self, action: Mapping[str, Any], untapped: set[int],
                         first_event: int) -> Outcome:
