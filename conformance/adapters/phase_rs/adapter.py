@@ -470,9 +470,10 @@ class PhaseSession(ViewSession):
         if not isinstance(table, Mapping):
             return
         for handle, given in table.items():
-            wanted = [self._target(str(t)) for t in choice_handles(given)
-                      if not isinstance(t, (list, Mapping))] if not isinstance(
-                          given, Mapping) else []
+            if isinstance(given, Mapping) or (isinstance(given, list) and any(
+                    isinstance(t, (list, Mapping)) for t in given)):
+                continue  # by slot name, or one answer per ability: asked, not checked here
+            wanted = [self._target(str(t)) for t in choice_handles(given)]
             try:
                 source = self._id(str(handle))
             except Unsupported:
