@@ -1,0 +1,175 @@
+"""phase.rs (phase-python 0.103.0): with a split second spell on the stack
+(Sudden Shock), the opponent may still cast Giant Growth. CR 702.61a: while a spell with split
+second is on the stack, players can't cast spells or activate abilities that aren't mana
+abilities.
+
+Standalone: pip install phase-python==0.103.0 && python split-second-ignored.py
+Prints "reproduced" while the behaviour is there; an AssertionError means it
+changed.
+"""
+
+import json
+
+from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
+
+FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "layout": "normal",
+          "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
+
+
+def engine(cards):
+    """An Engine from MTGJSON atomic cards (a list of faces per card)."""
+    db = {"filler": build_oracle_face(FILLER, None)}
+    for faces in cards:
+        oid = faces[0]["identifiers"]["scryfallOracleId"]
+        if len(faces) == 1:
+            db[faces[0]["name"].lower()] = build_oracle_face(faces[0], oid)
+            continue
+        for i, f in enumerate(faces):
+            built = build_oracle_face_multi(f, oid)
+            db[built["name"].lower()] = dict(built, layout=f["layout"], face_index=i)
+    return Engine.from_json(json.dumps(db))
+
+
+def debug(g, kind, **data):
+    """One of the engine's sandbox (debug) actions, used here only to set the scene."""
+    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+
+
+def act(g, seat, kind, **data):
+    action = {"type": kind, "data": data} if data else {"type": kind}
+    return g.apply(seat, GameAction.from_dict(action))
+
+
+def game(eng, mine, theirs=()):
+    """A sandbox game at seat 0's precombat main phase; returns (game, {face name: [ids]})."""
+    g = eng.new_game(player=list(mine) + ["Filler"] * 10, opponent=list(theirs) + ["Filler"] * 10,
+                     seed=1, first_player=0)
+    for seat in (0, 1):
+        g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
+                           and a.data["choice"]["type"] == "Keep"))
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    g = eng.load_game(root)
+    debug(g, "SetPhase", phase="PreCombatMain", active_player=0)
+    ids = {}
+    for key, obj in sorted(root["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if obj["name"] == "Filler":
+            debug(g, "RemoveObject", object_id=int(key))
+        else:
+            ids.setdefault(obj["name"], []).append(int(key))
+    return g, ids
+
+
+def put(g, oid, zone, sick=False):
+    debug(g, "MoveToZone", object_id=oid, to_zone=zone)
+    if zone == "Battlefield":
+        debug(g, "SetSummoningSickness", object_id=oid, sick=sick)
+
+
+def computed(eng, g, oid):
+    """The engine's own computed characteristics of an object (its zone-change record), read
+    on a copy of the game so the game itself does not change."""
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    copy = eng.load_game(root)
+    zone = "Graveyard" if copy.object(oid)["zone"] == "Exile" else "Exile"
+    for event in debug(copy, "MoveToZone", object_id=oid, to_zone=zone).events:
+        if event["type"] == "ZoneChanged" and event["data"]["object_id"] == oid:
+            return event["data"]["record"]["trigger_source_context"]["lki"]
+    raise AssertionError("no zone change")
+
+
+def cast(g, seat, oid, targets=(), kick=False):
+    """Cast through the engine's prompts; return the list of prompts it asked."""
+    asked = []
+    act(g, seat, "CastSpell", object_id=oid, card_id=oid, payment_mode={"type": "Auto"}, targets=[])
+    targets = list(targets)
+    while (kind := g.waiting_for()["type"]) != "Priority":
+        asked.append(kind)
+        if kind == "TargetSelection":
+            act(g, seat, "ChooseTarget", target=targets.pop(0))
+        elif kind == "OptionalCostChoice":
+            act(g, seat, "DecideOptionalCost", pay=kick)
+        else:
+            raise AssertionError(f"unexpected prompt {kind}")
+    return asked
+
+
+def pass_until_resolved(g):
+    size = len(g.stack())
+    while len(g.stack()) >= size and g.waiting_for()["type"] == "Priority":
+        act(g, g.priority_player(), "PassPriority")
+
+
+CARDS = [[{'name': 'Sudden Shock',
+   'manaCost': '{1}{R}',
+   'manaValue': 2.0,
+   'convertedManaCost': 2.0,
+   'colors': ['R'],
+   'colorIdentity': ['R'],
+   'types': ['Instant'],
+   'subtypes': [],
+   'supertypes': [],
+   'text': "Split second (As long as this spell is on the stack, players can't "
+           "cast spells or activate abilities that aren't mana abilities.)\n"
+           'Sudden Shock deals 2 damage to any target.',
+   'layout': 'normal',
+   'type': 'Instant',
+   'identifiers': {'scryfallOracleId': '4ed3a502-eef1-5e26-a100-b845c52a90dc'},
+   'legalities': {},
+   'keywords': ['Split second']}],
+ [{'name': 'Giant Growth',
+   'manaCost': '{G}',
+   'manaValue': 1.0,
+   'convertedManaCost': 1.0,
+   'colors': ['G'],
+   'colorIdentity': ['G'],
+   'types': ['Instant'],
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'Target creature gets +3/+3 until end of turn.',
+   'layout': 'normal',
+   'type': 'Instant',
+   'identifiers': {'scryfallOracleId': 'a71c1273-e923-5614-a026-8f0a9ddbf306'},
+   'legalities': {},
+   'keywords': []}],
+ [{'name': 'Grizzly Bears',
+   'manaCost': '{1}{G}',
+   'manaValue': 2.0,
+   'convertedManaCost': 2.0,
+   'colors': ['G'],
+   'colorIdentity': ['G'],
+   'types': ['Creature'],
+   'subtypes': ['Bear'],
+   'supertypes': [],
+   'text': '',
+   'layout': 'normal',
+   'type': 'Creature — Bear',
+   'identifiers': {'scryfallOracleId': 'a87fde20-6ff7-5716-8343-ee28a0214f1e'},
+   'legalities': {},
+   'keywords': [],
+   'power': '2',
+   'toughness': '2'}]]
+
+eng = engine(CARDS)
+g, ids = game(eng, ["Sudden Shock"], ["Giant Growth", "Grizzly Bears"])
+shock, growth, bears = (ids[n][0] for n in ("Sudden Shock", "Giant Growth", "Grizzly Bears"))
+put(g, shock, "Hand")
+put(g, growth, "Hand")
+put(g, bears, "Battlefield")
+debug(g, "AddMana", player_id=0, mana=["Red", "Colorless"])
+debug(g, "AddMana", player_id=1, mana=["Green"])
+root = g.state()
+root["state"]["debug_mode"] = False
+g = eng.load_game(root)
+cast(g, 0, shock, targets=[{"Object": bears}])
+act(g, 0, "PassPriority")
+assert g.priority_player() == 1 and "SplitSecond" in g.object(shock)["keywords"]
+act(g, 1, "CastSpell", object_id=growth, card_id=growth, payment_mode={"type": "Auto"},
+    targets=[])
+on_stack = [g.object(e["source_id"])["name"] for e in g.stack()]
+print(f"with Sudden Shock (split second) on the stack, bob casts Giant Growth: stack {on_stack} "
+      "(CR 702.61a: no spell can be cast while a split second spell is on the stack)")
+assert "Giant Growth" in on_stack, "fixed?"
+print("reproduced")
