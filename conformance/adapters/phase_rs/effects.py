@@ -31,6 +31,7 @@ from typing import Any
 
 from ...adapter import Unsupported
 from .._mtgjson import card_faces
+from .text import keyword_text
 
 __all__ = ["EffectWriter"]
 
@@ -113,13 +114,16 @@ class EffectWriter:
         if kind == "set_name":
             return [{"type": "SetName", "name": str(entry["name"])}]
         if kind in ("add_abilities", "remove_abilities"):
-            if entry.get("abilities"):
+            given = list(entry.get("abilities") or [])
+            if any(a.get("kind") != "keyword" for a in given):
                 raise Unsupported("phase.rs's effect records grant abilities only as its own "
                                   "parsed ability definitions; a non-keyword ability given as "
                                   "data has none")
+            # keyword abilities given as data (an instance each, 702.1) read as Oracle words
+            words = [str(k) for k in entry.get("keywords", [])] + [keyword_text(a)
+                                                                   for a in given]
             verb = "AddKeyword" if kind == "add_abilities" else "RemoveKeyword"
-            return [{"type": verb, "keyword": self.keyword(str(k))}
-                    for k in entry.get("keywords", [])]
+            return [{"type": verb, "keyword": self.keyword(w)} for w in words]
         if kind == "remove_all_abilities":
             return [{"type": "RemoveAllAbilities"}]
         if kind == "set_types":

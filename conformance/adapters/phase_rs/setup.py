@@ -28,6 +28,7 @@ from typing import Any
 
 from ...adapter import Unsupported
 from .effects import EffectWriter
+from .text import keyword_text
 
 __all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
            "phase_counter", "pool_mana"]
@@ -463,19 +464,6 @@ def handle_of(obj: Mapping[str, Any], objects: Sequence[Mapping[str, Any]]) -> s
     if "handle" in obj:
         return str(obj["handle"])
     return f"#{next(i for i, o in enumerate(objects) if o is obj)}"
-
-
-def keyword_text(ability: Mapping[str, Any]) -> str:
-    """A keyword ability given as data, as Oracle words: ``protection from red``."""
-    words = str(ability.get("keyword"))
-    source = ability.get("from")
-    if isinstance(source, Mapping) and "color" in source:
-        words += f" from {source['color']}"
-    elif ability.get("cost"):
-        words += f" {ability['cost']}"
-    elif ability.get("value") is not None:
-        words += f" {ability['value']}"
-    return words
 
 
 def pool_mana(text: str) -> list[str]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["COLORS", "MANA_WORDS", "POOL_ORDER", "SHARDS", "IllegalAnswer", "choice_handles",
-           "classify_error", "cost_text", "keyword_name", "total_cost_text"]
+           "classify_error", "cost_text", "keyword_name", "keyword_text", "total_cost_text"]
 
 #: phase.rs color names and the case format's color words.
 COLORS = {"White": "white", "Blue": "blue", "Black": "black", "Red": "red", "Green": "green"}
@@ -124,3 +124,16 @@ def choice_handles(value: Any) -> list[str]:
     if value is None or value == "none":
         return []
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def keyword_text(ability: Mapping[str, Any]) -> str:
+    """A keyword ability given as data, as Oracle words: ``protection from red``."""
+    words = str(ability.get("keyword"))
+    source = ability.get("from")
+    if isinstance(source, Mapping) and "color" in source:
+        words += f" from {source['color']}"
+    elif ability.get("cost"):
+        words += f" {ability['cost']}"
+    elif ability.get("value") is not None:
+        words += f" {ability['value']}"
+    return words
