@@ -66,6 +66,7 @@ FEATURES = frozenset({
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
+    "battles",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
