@@ -124,11 +124,16 @@ def create_token_copy(state: GameState, source: CopySource, player: str, *,
 def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4)."""
     spec = require(p, "token", "create_token")
+    made: list[GameObject | None] = []
     with arriving_together(ctx.state):
         for player in players_of(ctx, p.get("player", "controller")):
             for n in amount_answers(ctx, p.get("amount", 1)):
                 for _ in range(n):
-                    create_token(ctx.state, spec, player, tapped=bool(p.get("tapped", False)))
+                    made.append(create_token(ctx.state, spec, player,
+                                             tapped=bool(p.get("tapped", False))))
+    # "then attach this to it" (living weapon, 702.92a): later parts of the effect can name
+    # the tokens created (``remember``, 608.2c).
+    ctx.note_moved(made, p)
 
 
 @effect("create_token_copy")
