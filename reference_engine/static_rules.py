@@ -195,6 +195,8 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "creature_type": ("A creature type.", ("205.3m",)),
     "counter": ("The kind (or a list of different kinds) of counter a permanent enters with.",
                 ("614.1c", "122.1b")),
+    "fabricate": ("\"counters\" (the default) or \"tokens\": what a resolving fabricate "
+                  "ability makes (702.123a).", ("702.123a",)),
     "may": ("true or false: whether the controller of a resolving \"you may\" triggered "
             "ability (optional = true) does what it says; a case that does not answer accepts "
             "(true).", ("603.5",)),
