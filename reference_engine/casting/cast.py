@@ -2,7 +2,7 @@
 
 ``action = { type = "cast", player = "alice", object = "handle", half = "Assault",
 alternative = "overload" | "without_paying_mana_cost", modes = [0], kicked = true, x = 3,
-targets = ["bears", "bob"], choices = {...} }``
+targets = ["bears", "bob"], convoke = [...], delve = [...], improvise = [...], choices = {...} }``
 
 The steps, in the order of CR 601.2:
 
@@ -594,8 +594,10 @@ def cast_spell(state: GameState, a: Mapping[str, Any], *,
 @action("cast")
 def _cast(game: GameView, a: Mapping[str, Any]) -> None:
     """Cast a spell (CR 601.2): announce half, alternative cost, kicker, X and targets, then
-    pay the total cost from the mana pool. Rejected: ``timing``, ``cannot-cast``,
-    ``illegal-choice``, ``illegal-target``, ``cannot-pay``."""
+    pay the total cost from the mana pool, part of it with the creatures, artifacts or
+    graveyard cards named by ``convoke``, ``improvise`` or ``delve`` (702.51, 702.126, 702.66).
+    Rejected: ``timing``, ``cannot-cast``, ``illegal-choice``, ``illegal-target``,
+    ``cannot-pay``."""
     # 601.2: a rejected proposal leaves the game as it was; Game.perform restores the state.
     offer_choices(game.state, a.get("choices"))
     cast_spell(game.state, a)
