@@ -125,6 +125,7 @@ FILTER_DOCS: dict[str, str] = {
     "kicked": "true: is a spell or permanent that was kicked (CR 702.33d)",
     "attacking": "true: is an attacking creature (CR 506.4)",
     "blocking": "true: is a blocking creature (CR 506.4)",
+    "renowned": "true: is a renowned permanent (renown, CR 702.112b)",
     "any": "a list of filters: holds if one of them holds",
     "not": "a filter: holds if it does not hold",
 }
