@@ -98,3 +98,22 @@ def test_last_known_copiable_values_outlive_the_object() -> None:
 
     lki = last_known(g.state, old_id)
     assert isinstance(lki, CopySource) and lki.card.name == "Grizzly Bears"
+
+
+KEYWORDS = ["flying", "deathtouch", "lifelink", "trample", "vigilance", "haste", "reach"]
+
+
+@given(st.lists(st.sampled_from(KEYWORDS), unique=True, max_size=4),
+       st.lists(st.sampled_from(KEYWORDS), unique=True, max_size=2))
+def test_a_token_descriptions_keywords_are_its_keyword_abilities(words: list[str],
+                                                                  given_abilities: list[str]
+                                                                  ) -> None:
+    """The token description's ``keywords`` list (documented beside ``abilities``) gives the
+    token those keyword abilities, with any it lists as abilities (CR 111.1)."""
+    g = game({"objects": []})
+    spec: dict[str, Any] = {"types": ["Creature"], "subtypes": ["Bird"], "power": 1,
+                            "toughness": 1, "keywords": [w.title() for w in words],
+                            "abilities": [{"kind": "keyword", "keyword": w}
+                                          for w in given_abilities]}
+    token = create_token(g.state, spec, "alice")
+    assert set(g.chars(token).keywords) == set(words) | set(given_abilities)

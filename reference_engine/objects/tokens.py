@@ -69,6 +69,13 @@ def token_card(spec: Mapping[str, Any], where: str,
     """A card definition for a token from its description; a token the description leaves
     unnamed is named by :func:`default_token_name` (CR 111.4, Sixth Edition 216.1)."""
     data = dict(spec)
+    keywords = data.pop("keywords", None)
+    if keywords:
+        # ``keywords = ["flying"]`` is shorthand for keyword abilities (CR 111.1: the effect
+        # that creates a token may give it abilities).
+        data["abilities"] = [*data.get("abilities", []),
+                             *({"kind": "keyword", "keyword": str(k).casefold()}
+                               for k in keywords)]
     if "colors" in data:
         # A token's colors are set by the effect that creates it (CR 111.3).
         data["color_indicator"] = data.pop("colors")
