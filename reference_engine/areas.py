@@ -38,6 +38,7 @@ import reference_engine.combat.evasion
 import reference_engine.combat.keyword_abilities
 import reference_engine.combat.requirements
 import reference_engine.combat.status
+import reference_engine.combat.timing
 import reference_engine.combat.triggers
 import reference_engine.core.choices
 import reference_engine.core.randomness

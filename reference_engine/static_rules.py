@@ -97,6 +97,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "(402.2, 514.1)",
                    "combat_only": "bool: the rule covers combat damage only "
                    "(damage_cant_be_prevented)",
+                   "timing": "str: the point of combat before which this spell may be cast "
+                   "(cast_timing): \"before_attackers\" or \"before_blockers\"",
                    "text": _TEXT},
                ("604", "611.3", "613"), 'Glorious Anthem: {kind = "static", affected = {type '
                '= "Creature", controller = "you"}, effect = {type = "modify_pt", power = 1, '
@@ -170,6 +172,8 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                      ("509.1b",)),
     "cant_be_countered": ("The affected spells can't be countered.", ("101.2", "701.6")),
     "cant_be_cast": ("Spells matching ``filter`` can't be cast.", ("101.2", "601.2")),
+    "cast_timing": ("This spell may be cast only during combat before the point ``timing`` "
+                    "names.", ("506.7", "506.7a", "506.7b", "113.6e")),
     "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
     "cant_gain_life": ("The ``players`` (each, you, opponents) can't gain life; no "
                        "replacement effect modifies the gain that can't happen.",

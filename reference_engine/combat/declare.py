@@ -415,7 +415,8 @@ def _attack_now(state: GameState) -> None:
     alone = len(pending) == 1
     for oid, defender in pending:
         state.log("attacks", object=oid, defender=defender, alone=alone)
-    state.log("attackers-declared", objects=[oid for oid, _ in pending])
+    state.log("attackers-declared", objects=[oid for oid, _ in pending],
+              attacked=[[oid, defender] for oid, defender in pending])
     state.changed()
 
 

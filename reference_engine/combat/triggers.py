@@ -10,7 +10,12 @@ Written in card data as ``trigger = { event = ... }``:
   player" are the event's;
 * ``is_dealt_damage {combat}``: whenever this permanent is dealt damage (CR 120.3);
 * ``becomes_blocked``: whenever this creature becomes blocked, once however many creatures
-  block it (CR 509.3c); ``becomes_blocked_by_creature``: once for each blocker (509.3d).
+  block it (CR 509.3c); ``becomes_blocked_by_creature``: once for each blocker (509.3d);
+* ``is_attacked {who = "you" | "enchanted_player" | "self"}``: whenever that player (or this
+  planeswalker or battle) is attacked, once however many creatures attack it (CR 508.3b);
+* ``player_attacks {player = "you" | "opponent" | "any", attacked = "you" |
+  "enchanted_player"}``: whenever that player attacks [the player named by ``attacked``]
+  with one or more creatures, once per declaration (CR 508.3d, 508.3e).
 
 Each dealt damage event is its own trigger event, so a double striker triggers in both combat
 damage steps (510.4) and prevented damage (not dealt, 615.1a) triggers nothing: a ``"damage"``
@@ -29,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
+from reference_engine.objects.auras import enchanted_player
 from reference_engine.triggers.abilities import trigger_matcher
 
 if TYPE_CHECKING:
@@ -146,3 +152,49 @@ def _event_damage(ctx: AmountContext, arg: Any) -> int:
     event = ctx.extra.get("trigger_event")
     details = getattr(event, "details", {})
     return int(details.get("amount", 0)) if getattr(event, "kind", None) == "damage" else 0
+
+
+def _player_named(obj: GameObject, who: Any) -> Any:
+    """The player (or, for "self", the object id) a combat trigger names."""
+    if who in (None, "you"):
+        return obj.controller
+    if who == "enchanted_player":
+        return enchanted_player(obj)
+    if who == "self":
+        return obj.id
+    return who
+
+
+@trigger_matcher("is_attacked", params={
+    "who": "str: \"you\" (default), \"enchanted_player\" or \"self\" (this planeswalker "
+           "or battle)"}, cr=("508.3b",))
+def _is_attacked(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                 event: Event) -> bool:
+    """Whenever [that player or this permanent] is attacked: one or more creatures are
+    declared attacking it, once however many (CR 508.3b)."""
+    if event.kind != "attackers-declared":
+        return False
+    who = _player_named(obj, spec.get("who"))
+    return who is not None and any(d == who for _, d in event.details.get("attacked", []))
+
+
+@trigger_matcher("player_attacks", params={
+    "player": "str: who attacks: \"you\" (default), \"opponent\" or \"any\"",
+    "attacked": "str: only attacks on \"you\" or \"enchanted_player\" (default: any)"},
+    cr=("508.3d", "508.3e"))
+def _player_attacks(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                    event: Event) -> bool:
+    """Whenever [a player] attacks [a player]: that player declares one or more creatures as
+    attackers [attacking the second player], once per declaration (CR 508.3d, 508.3e)."""
+    if event.kind != "attackers-declared":
+        return False
+    attacker = state.active_player  # 508.1: the active player declares attackers
+    who = spec.get("player", "you")
+    if (who == "you" and attacker != obj.controller) or (
+            who == "opponent" and attacker not in state.opponents(obj.controller)):
+        return False
+    pairs = event.details.get("attacked", [])
+    if "attacked" not in spec:
+        return bool(pairs)
+    target = _player_named(obj, spec["attacked"])
+    return target is not None and any(d == target for _, d in pairs)
