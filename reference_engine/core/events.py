@@ -109,7 +109,7 @@ EVENT_KINDS: dict[str, str] = {
     "legend-rule": "the legend rule put a legendary permanent into a graveyard (704.5j)",
     "world-rule": "the world rule put a world permanent into a graveyard (704.5k)",
     # combat (506-511)
-    "attackers-declared": "attackers were declared (508.1), with what each attacks",
+    "attackers-declared": "attackers were declared, with what each attacks (508.1)",
     "attacks": "a creature attacked (508.1)",
     "blocks": "a creature blocked (509.1)",
     "blockers-declared": "blockers were declared, or none were: each attacker is blocked or "
