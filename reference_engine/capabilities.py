@@ -19,6 +19,7 @@ FEATURES: frozenset[str] = frozenset({
     "characteristics",
     "color-identity",
     "combat",
+    "combat-timing",
     "commander",
     "copies",
     "cost-modifiers",
