@@ -85,6 +85,7 @@ import reference_engine.sba.attachments
 import reference_engine.sba.commander
 import reference_engine.sba.counters
 import reference_engine.sba.legend
+import reference_engine.sba.teams
 import reference_engine.sba.world
 import reference_engine.triggers.deaths
 import reference_engine.triggers.delayed

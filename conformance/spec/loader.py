@@ -232,6 +232,20 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
     if len(players) > 2 and "multiplayer" not in data.get("features", []):
         yield ("missing-feature", f"a game of {len(players)} players needs the 'multiplayer' "
                "feature (CR 800.1)", ["setup", "players"], "add \"multiplayer\" to features")
+    needed = [("teams", "teams", "a game between teams (setup.teams) needs the 'teams' feature "
+               "(CR 102.3)"),
+              ("shared_team_turns", "shared-team-turns", "the shared team turns option needs the "
+               "'shared-team-turns' feature (CR 805)")]
+    variant = setup.get("variant")
+    for name, feature in (("two-headed-giant", "two-headed-giant"),
+                          ("two-headed-giant", "shared-team-turns"),
+                          ("alternating-teams", "alternating-teams"), ("emperor", "emperor")):
+        if variant == name:
+            needed.append(("variant", feature, f"a {name} game needs the '{feature}' feature "
+                           "(CR 809-811)"))
+    for key, feature, message in needed:
+        if setup.get(key) and feature not in data.get("features", []):
+            yield ("missing-feature", message, ["setup", key], f"add \"{feature}\" to features")
     if setup.get("commander") and "commander" not in data.get("features", []):
         yield ("missing-feature", "a Commander game (setup.commander) needs the 'commander' "
                "feature (CR 903)", ["setup", "commander"], "add \"commander\" to features")

@@ -42,6 +42,7 @@ from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import action, query
 from reference_engine.core.symbols import parse_mana_cost
+from reference_engine.core.teams import active_team, holds_priority
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import is_mana_ability, produce_mana, spend_check
@@ -154,13 +155,13 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("illegal-action", f"{source.name_for_log} is in the {source.zone}")
     if source.controller != player:  # 602.2: only its controller may activate it
         raise RulesViolation("illegal-action", f"{player} doesn't control {source.name_for_log}")
-    if state.priority_player != player:  # 602.2, 605.3a
+    if not holds_priority(state, player):  # 602.2, 605.3a; 805.5a
         raise RulesViolation("no-priority", f"{player} does not have priority")
     if ability.get("timing") == "sorcery" and not (
-            state.active_player == player and state.step in MAIN_STEPS
+            player in active_team(state) and state.step in MAIN_STEPS
             and not state.zone_list("stack")):
         raise RulesViolation("timing", "this ability can be activated only as a sorcery")
-    if ability.get("timing") == "your_turn" and state.active_player != player:
+    if ability.get("timing") == "your_turn" and player not in active_team(state):
         # 602.5b: "activate only during your turn" limits when it can be activated.
         raise RulesViolation("timing", "this ability can be activated only during its "
                              "controller's turn (CR 602.5b)")

@@ -50,6 +50,7 @@ from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import CAST_RESTRICTIONS, action
 from reference_engine.core.state import GameState
 from reference_engine.core.symbols import ManaCost, parse_mana_cost
+from reference_engine.core.teams import active_team, holds_priority
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import spend_check
@@ -152,8 +153,9 @@ def _check_fuse(obj: GameObject, player: str) -> None:
 
 
 def _is_sorcery_timing(state: GameState, player: str) -> bool:
-    """Check 307.1: main phase of the player's own turn with an empty stack."""
-    return (state.active_player == player and state.step in _MAIN_STEPS
+    """Check 307.1: main phase of the player's own turn with an empty stack (805.4: under
+    shared team turns the turn is the whole active team's)."""
+    return (player in active_team(state) and state.step in _MAIN_STEPS
             and not state.zone_list("stack"))
 
 
@@ -190,7 +192,7 @@ def _has_flash(state: GameState, obj: GameObject, spell: Characteristics) -> boo
 def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
                  spell: Characteristics, *, check_timing: bool) -> None:
     """Check 601.3: the player may begin to cast this spell now, from this zone."""
-    if check_timing and state.priority_player != player:
+    if check_timing and not holds_priority(state, player):  # 117.1a; 805.5a
         raise _reject("timing", f"{player} does not have priority (CR 117.1a)")
     if obj.zone in ("stack", "battlefield"):
         raise _reject("cannot-cast", f"{obj.name_for_log} is on the {obj.zone}, not a card "

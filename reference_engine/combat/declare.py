@@ -49,6 +49,14 @@ from reference_engine.core.registry import (
     step_decision,
 )
 from reference_engine.core.state import STEPS
+from reference_engine.core.teams import (
+    active_team,
+    primary_player,
+    seated_next_to,
+    shares_turns,
+    team_of,
+    variant,
+)
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
@@ -314,6 +322,7 @@ def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObj
             if defender not in opponents:
                 raise RulesViolation("cannot-attack",
                                      f"{obj.name_for_log} can't attack {defender} (CR 508.1b)")
+            _check_nextdoor(state, obj, str(defender))
             out.append((obj, str(defender)))
         else:
             target = game.object(defender, field="defender")
@@ -324,8 +333,18 @@ def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObj
                 raise RulesViolation(
                     "cannot-attack", f"{target.name_for_log} is not a planeswalker an opponent "
                     "controls or a battle an opponent protects (CR 508.1b, 310.5)")
+            _check_nextdoor(state, obj, str(defending_player(state, target.id)))
             out.append((obj, target.id))
     return out
+
+
+def _check_nextdoor(state: GameState, attacker: GameObject, player: str) -> None:
+    """811.4, 809.3c: in an Alternating Teams or Emperor game a player attacks only an
+    opponent seated next to them, or that opponent's planeswalker or battle."""
+    if variant(state) in ("alternating-teams", "emperor") and not seated_next_to(
+            state, attacker.controller, player):
+        raise RulesViolation("cannot-attack", f"{attacker.name_for_log} can't attack {player}: "
+                             f"not seated next to {attacker.controller} (CR 811.4, 809.3c)")
 
 
 @action("declare_attackers")
@@ -343,9 +362,11 @@ def _declare_attackers(game: GameView, a: Mapping[str, Any]) -> None:
 def _attack_action(game: GameView, a: Mapping[str, Any]) -> None:
     state = game.state
     player = game.player(a.get("player", state.active_player))
-    if player != state.active_player:
+    team = active_team(state)
+    if player not in team:
         raise RulesViolation("illegal-action",
-                             f"only the active player ({state.active_player}) declares attackers")
+                             f"only the active player ({state.active_player}) declares attackers"
+                             + (" or a teammate (CR 805.10b)" if len(team) > 1 else ""))
     index = _step_index(state)
     if index > STEPS.index("declare-attackers") or combat(state)["attackers_declared"] or (
             index < STEPS.index("precombat-main")):
@@ -356,10 +377,13 @@ def _attack_action(game: GameView, a: Mapping[str, Any]) -> None:
     declared = _parse_attackers(game, a)
     chars = compute_all(state)
     for obj, _ in declared:
-        problem = attack_problem(state, obj, player, chars)
+        # 805.10b: under shared team turns the active team makes one combined attack.
+        problem = attack_problem(state, obj, obj.controller if obj.controller in team
+                                 else player, chars)
         if problem:
             raise RulesViolation("cannot-attack", problem)
-    _check_attack_declaration(state, player, [(obj.id, d) for obj, d in declared])
+    for member in team:
+        _check_attack_declaration(state, member, [(obj.id, d) for obj, d in declared])
     state.extra["pending_attack"] = [(obj.id, d) for obj, d in declared]
     if state.step == "declare-attackers":
         _attack_now(state)
@@ -384,9 +408,9 @@ def _could_attack(state: GameState) -> bool:
     """Whether the active player has a creature that could be declared as an attacker
     (508.1a-c): only then is there a declaration to choose."""
     chars = compute_all(state)
-    player = state.active_player
-    return any(attack_problem(state, obj, player, chars) is None
-               for obj in state.battlefield() if obj.controller == player)
+    team = active_team(state)
+    return any(attack_problem(state, obj, obj.controller, chars) is None
+               for obj in state.battlefield() if obj.controller in team)
 
 
 @on_step("declare-attackers", cr="508.1")
@@ -424,7 +448,8 @@ def _attack_now(state: GameState) -> None:
 def _attack_with_nothing(state: GameState) -> None:
     """What ``advance`` declares passing through the declare attackers step: no attackers
     (508.1), rejected if a requirement makes that illegal (508.1d)."""
-    _check_attack_declaration(state, state.active_player, [])
+    for member in active_team(state):
+        _check_attack_declaration(state, member, [])
     state.extra["pending_attack"] = []
     _attack_now(state)
     give_priority(state, state.active_player)  # 508.2
@@ -476,6 +501,8 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
     partial: dict[str, list[tuple[int, int]]] = state.extra.get(_PARTIAL, {})
     waiting = [p for p in defenders if p not in partial]
     player = game.player(a.get("player", waiting[0] if waiting else None))
+    if shares_turns(state) and primary_player(state, player) in defenders:
+        player = primary_player(state, player)  # 805.10d: the team declares, as one
     if player not in defenders:
         raise RulesViolation("illegal-action", f"{player} is not a defending player (CR 509.1)")
     if waiting and player != waiting[0]:
@@ -483,13 +510,18 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
                              f"order: {waiting[0]} declares before {player} (CR 802.4)")
     blocks = _parse_blocks(game, a)
     chars = compute_all(state)
+    # 805.10d: under shared team turns the defending team makes one combined block, each
+    # creature blocking an attacker of any player on the team.
+    side = _side(state, player)
     for blocker, attacker in blocks:
         if attacker.id not in current:
             raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking")
-        if defending_player(state, current[attacker.id]) != player:
+        if defending_player(state, current[attacker.id]) not in side:
             raise RulesViolation("cannot-block", f"{attacker.name_for_log} is not attacking "
-                                 f"{player} or a permanent {player} controls (CR 509.1a)")
-        problem = block_problem(state, blocker, attacker, player, chars)
+                                 f"{' or '.join(side)} or a permanent {' or '.join(side)} "
+                                 "controls (CR 509.1a, 805.10d)")
+        problem = block_problem(state, blocker, attacker, blocker.controller
+                                if blocker.controller in side else player, chars)
         if problem:
             raise RulesViolation("cannot-block", problem)
     for oid in current:
@@ -499,7 +531,8 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
                 raise RulesViolation("cannot-block", f"{state.objects[oid].name_for_log} has "
                                      "menace: it can't be blocked except by two or more "
                                      "creatures (CR 702.111b)")
-    _check_block_declaration(state, player, [(b.id, att.id) for b, att in blocks])
+    for member in side:
+        _check_block_declaration(state, member, [(b.id, att.id) for b, att in blocks])
     if len(waiting) > 1:
         # 802.4: one defending player of several has declared; the next one declares after.
         state.extra[_PARTIAL] = {**partial, player: [(b.id, att.id) for b, att in blocks]}
@@ -522,10 +555,22 @@ def _defenders_apnap(state: GameState) -> list[str]:
     blockers in that order; in a two-player game there is one)."""
     found = {p for p in (defending_player(state, d) for d in attackers(state).values())
              if p is not None}
+    if shares_turns(state):
+        # 805.10a, 805.10d: the defending team declares once; its primary player stands for it.
+        found = {primary_player(state, p) for p in found}
     order = state.turn_order
     start = order.index(state.active_player)
     in_game = state.in_game()  # 800.4a: a player who left declares nothing
     return [p for p in order[start:] + order[:start] if p in found and p in in_game]
+
+
+def _side(state: GameState, player: str) -> list[str]:
+    """The defending players a declaration of ``player`` speaks for: ``player`` alone, or
+    under shared team turns every player of their team still in the game (805.10d)."""
+    if not shares_turns(state):
+        return [player]
+    in_game = state.in_game()
+    return [p for p in team_of(state, player) if p in in_game]
 
 
 def _check_block_declaration(state: GameState, player: str,
@@ -548,8 +593,9 @@ def _could_block(state: GameState) -> bool:
         if player is None:
             continue
         attacker = state.objects[attacker_id]
-        if any(block_problem(state, obj, attacker, player, chars) is None
-               for obj in state.battlefield() if obj.controller == player):
+        side = _side(state, player)
+        if any(block_problem(state, obj, attacker, obj.controller, chars) is None
+               for obj in state.battlefield() if obj.controller in side):
             return True
     return False
 
@@ -591,7 +637,8 @@ def _block_with_nothing(state: GameState) -> None:
     declared = state.extra.get(_PARTIAL, {})
     for player in _defenders_apnap(state):
         if player not in declared:
-            _check_block_declaration(state, player, [])
+            for member in _side(state, player):
+                _check_block_declaration(state, member, [])
     state.extra["pending_blocks"] = []
     _block_now(state)
     give_priority(state, state.active_player)  # 509.2

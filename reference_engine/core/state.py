@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from reference_engine.core.continuous import ContinuousEffect
 
 __all__ = ["AFTER_MOVE_HOOKS", "BEFORE_MOVE_HOOKS", "MOVE_REPLACEMENTS", "SHARED_TYPES", "STEPS",
-           "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "snapshot"]
+           "ZONE_CHANGE_HOOKS", "Event", "GameState", "Player", "SharedLife", "snapshot"]
 
 #: Steps of a turn in order (CR 500.1, 501-514), by their case names.
 STEPS: tuple[str, ...] = (
@@ -59,11 +59,22 @@ AFTER_MOVE_HOOKS: list[Callable[[GameState, GameObject, GameObject], None]] = []
 
 
 @dataclass
+class SharedLife:
+    """The one life total of a team in Two-Headed Giant (CR 810.4): what each player on the
+    team gains or loses is applied to it (810.9), and it is each one's life total (810.9a)."""
+
+    total: int = 30
+
+
+@dataclass
 class Player:
     """A player (CR 102) and what belongs to them outside zones."""
 
     name: str
-    life: int = 20
+    #: The player's own life total; :attr:`life` reads the team's instead when it shares one.
+    own_life: int = 20
+    #: The team's shared life total (CR 810.4), or None: the player's life is their own.
+    shared: SharedLife | None = None
     #: The life total the player started the game with (CR 103.4: 20 in a two-player game);
     #: a case's ``setup.life`` sets the current life total, not this.
     starting_life: int = 20
@@ -72,6 +83,20 @@ class Player:
     last_turn_began: int = 0
     lands_played: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def life(self) -> int:
+        """The player's life total (CR 119.1): the team's total in Two-Headed Giant, also when
+        an effect needs one player's life total (810.9a)."""
+        return self.shared.total if self.shared is not None else self.own_life
+
+    @life.setter
+    def life(self, value: int) -> None:
+        # 810.9: damage, life loss and gain happen to the player; the result goes to the team.
+        if self.shared is not None:
+            self.shared.total = value
+        else:
+            self.own_life = value
 
 
 @dataclass(frozen=True)
@@ -274,7 +299,10 @@ class GameState:
         """The other players still in the game, in turn order (CR 102.2, 102.3; a player who
         left a multiplayer game is no one's opponent, 800.4a)."""
         left = self.extra.get("left", ())
-        return [p for p in self.turn_order if p != player and p not in left]
+        mates: list[str] = next((list(t) for t in self.extra.get("teams") or () if player in t),
+                                [player])
+        # 102.3: in a game between teams, a player's opponents are the players not on their team.
+        return [p for p in self.turn_order if p not in mates and p not in left]
 
     def in_game(self) -> list[str]:
         """The players who have not left the game, in turn order (CR 800.4: a multiplayer game

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.registry import query
+from reference_engine.core.teams import poison_limit, shares_life, team_of
 from reference_engine.damage.events import DAMAGE_RESULTS, DamageEvent, damage_applier
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
@@ -35,8 +36,10 @@ POISON_KEY = "poison"
 
 
 def poison(state: GameState, player: str) -> int:
-    """How many poison counters ``player`` has (CR 122.1f)."""
-    return int(state.players[player].extra.get(POISON_KEY, 0))
+    """How many poison counters ``player`` has (CR 122.1f); in Two-Headed Giant the team's,
+    which its players get one by one and share (810.10, 810.10a)."""
+    members = team_of(state, player) if shares_life(state) else [player]
+    return sum(int(state.players[p].extra.get(POISON_KEY, 0)) for p in members)
 
 
 @damage_applier
@@ -50,7 +53,8 @@ def _infect_and_wither(state: GameState, event: DamageEvent) -> bool:
         if not infect:
             return False
         player = state.players[event.target_player]
-        player.extra[POISON_KEY] = poison(state, player.name) + event.amount
+        # 810.10: the counters go to the player dealt the damage; the team shares them.
+        player.extra[POISON_KEY] = int(player.extra.get(POISON_KEY, 0)) + event.amount
         return True
     if not (infect or source.has_keyword("wither")):
         return False
@@ -78,7 +82,8 @@ def _toxic(state: GameState, event: DamageEvent) -> None:
     value = total_toxic(source)
     if value:
         player = state.players[event.target_player]
-        player.extra[POISON_KEY] = poison(state, player.name) + value
+        # 810.10: the player gets them; a Two-Headed Giant team shares them.
+        player.extra[POISON_KEY] = int(player.extra.get(POISON_KEY, 0)) + value
         state.changed()
 
 
@@ -87,11 +92,13 @@ DAMAGE_RESULTS.append(_toxic)
 
 @state_based_action(cr="704.5c")
 def _poisoned(state: GameState) -> bool:
-    """Check 704.5c: a player with ten or more poison counters loses the game."""
+    """Check 704.5c: a player with ten or more poison counters loses the game; in Two-Headed
+    Giant a team with fifteen or more, five more per player beyond the second (810.8d,
+    810.11)."""
     lost = state.extra.setdefault("lost", [])
     did = False
     for p in state.players.values():
-        if poison(state, p.name) >= 10 and p.name not in lost:
+        if poison(state, p.name) >= poison_limit(state, p.name) and p.name not in lost:
             lost.append(p.name)
             state.log("player-loses", player=p.name, reason="poison")
             did = True

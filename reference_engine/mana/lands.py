@@ -29,6 +29,7 @@ from reference_engine.core.characteristics import Characteristics, face_characte
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
+from reference_engine.core.teams import active_team, holds_priority
 from reference_engine.layers.effects import LayerContext, operation
 from reference_engine.layers.system import (
     characteristics_of,
@@ -201,9 +202,9 @@ def play_land(state: GameState, player: str, card: GameObject,
         raise RulesViolation("illegal-action", f"{card.name_for_log} is not a land card")
     if card.zone != "hand" or card.owner != player:
         raise RulesViolation("illegal-action", f"{card.name_for_log} is not in {player}'s hand")
-    if state.priority_player != player:
+    if not holds_priority(state, player):
         raise RulesViolation("no-priority", f"{player} does not have priority")
-    if state.active_player != player:  # 305.3
+    if player not in active_team(state):  # 305.3; 805.4c: each player of the active team
         raise RulesViolation("timing", f"it isn't {player}'s turn")
     if state.step not in _MAIN_STEPS or state.zone_list("stack"):  # 305.1
         raise RulesViolation("timing", "a land is played in a main phase with an empty stack")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from reference_engine.layers.control import change_control
 from reference_engine.sba.outcome import game_is_over
+from reference_engine.sba.teams import spread_team_losses
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -38,7 +39,8 @@ def process_departures(state: GameState) -> bool:
     unless the game is over (then it simply ends, 104.2a, and nothing leaves). Whether any
     player left."""
     left: list[str] = state.extra.setdefault(LEFT_KEY, [])
-    did = False
+    # 810.8a, 810.8b, 809.5b: some team games take the whole team out with one player's loss.
+    did = spread_team_losses(state)
     for player in list(state.extra.get("lost", [])):
         if player in left or game_is_over(state):
             continue

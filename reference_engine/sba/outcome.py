@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reference_engine.core.teams import team_of, teams
+
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
@@ -36,22 +38,32 @@ def mark_won(state: GameState, player: str) -> None:
 
 def game_is_over(state: GameState) -> bool:
     """Whether the game has ended (CR 104.1): a player won by an effect (104.2b), or at most
-    one player has not lost (104.2a: the one left wins; none left: a draw, 104.4a)."""
+    one player, or in a game between teams one team, has not lost (104.2a, 104.2c: the one
+    left wins; none left: a draw, 104.4a, 104.4d). Each player is a team of their own in a
+    game without teams."""
     if state.extra.get("won"):
         return True
     lost = set(state.extra.get("lost", []))
-    return len(state.players) > 1 and len([p for p in state.players if p not in lost]) <= 1
+    standing = [t for t in teams(state) if any(p not in lost for p in t)]
+    return len(state.players) > 1 and len(standing) <= 1
 
 
 def has_won(state: GameState, player: str) -> bool:
     """Whether ``player`` has won (CR 104.2a: the one player still in the game once every
-    opponent has left it; 104.2b: an effect says so, unless they lost too, 104.3f)."""
+    opponent has left it; 104.2b: an effect says so, unless they lost too, 104.3f). In a game
+    between teams the team wins together: once every other team has left the game, each
+    player of the team with a player still in it wins, also one who lost before (104.2c);
+    a player an effect makes win wins with their whole team (810.8a)."""
     lost = set(state.extra.get("lost", []))
-    if player in lost:
-        return False
-    if player in state.extra.get("won", []):
+    team = team_of(state, player)
+    won = state.extra.get("won", [])
+    if any(p in won and p not in lost for p in team):
         return True
-    return all(p in lost for p in state.players if p != player)
+    if player in lost and len(team) == 1:
+        return False
+    if all(p in lost for p in team):
+        return False
+    return all(p in lost for p in state.players if p not in team)
 
 
 def is_draw(state: GameState) -> bool:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
 from reference_engine.core.errors import SetupError, unreadable
+from reference_engine.core.teams import shares_turns, team_of
 from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.last_known import trigger_sources
@@ -263,9 +264,20 @@ def put_triggers_on_stack(state: GameState) -> bool:
     # 800.4d: triggered abilities of a player who left the game aren't put on the stack.
     in_game = state.in_game()
     apnap = [p for p in order[start:] + order[:start] if p in in_game]
-    seen: dict[str, int] = {}
+    # 805.7: under shared team turns each team puts all its players' triggers on the stack
+    # together, in the order it chooses (by default its players' in seating order), the active
+    # team first, then each other team in turn order.
+    groups: list[list[str]] = []
     for player in apnap:
-        for trig in _in_chosen_order(state, [t for t in pending if t.controller == player]):
+        team = [p for p in team_of(state, player) if p in in_game] if shares_turns(state) \
+            else [player]
+        if team not in groups:
+            groups.append(team)
+    seen: dict[str, int] = {}
+    for group in groups:
+        batch = sorted((t for t in pending if t.controller in group),
+                       key=lambda t: group.index(t.controller))
+        for trig in _in_chosen_order(state, batch):
             trig.nth = seen.get(trig.label, 0)
             seen[trig.label] = trig.nth + 1
             obj = state.create_object(trig.card, owner=trig.controller, zone="stack",

@@ -38,7 +38,10 @@ def gain_life(state: GameState, player: str, amount: int, *, source: int | None 
     (119.7, 614.17c); otherwise life gain replacements may change the event (119.10)."""
     if amount <= 0:
         return
-    if any(check(state, player) for check in CANT_GAIN_LIFE):
+    # 810.9g: if a player can't gain life, no player sharing their team's life total can.
+    sharers = [player] + [p for p, rec in state.players.items() if p != player
+                          and rec.shared is not None and rec.shared is state.players[player].shared]
+    if any(check(state, who) for check in CANT_GAIN_LIFE for who in sharers):
         state.log("life-gain-impossible", player=player, amount=amount, source=source)
         return
     what = "gain"

@@ -43,6 +43,15 @@ from reference_engine.core.registry import (
     skip_step,
 )
 from reference_engine.core.state import STEPS, GameState
+from reference_engine.core.teams import (
+    active_team,
+    next_team_player,
+    primary_player,
+    shares_turns,
+    team_of,
+    teams,
+    variant,
+)
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
 from reference_engine.sba.checks import check_state_based_actions
@@ -69,6 +78,8 @@ def give_priority(state: GameState, player: str) -> None:
     if player not in state.in_game():
         # 800.4j: a player who left doesn't receive priority; the next one in turn order does.
         player = state.next_in_game(player)
+    # 805.5: under shared team turns the team receives priority; its primary player holds it.
+    player = primary_player(state, player)
     state.priority_player = None if game_over(state) else player
     state.extra["passes"] = 0
     state.changed()
@@ -83,8 +94,21 @@ def game_over(state: GameState) -> bool:
 
 def _next_player(state: GameState, player: str) -> str:
     """The next player in turn order still in the game (CR 101.4, 117.3d; 800.4k: a player who
-    left the game gets no turn)."""
+    left the game gets no turn); under shared team turns the next team's primary player, as
+    teams take turns and have priority (805.4, 805.5)."""
+    if shares_turns(state):
+        return next_team_player(state, player)
     return state.next_in_game(player)
+
+
+def _seats(state: GameState) -> int:
+    """How many passes in succession end a step or resolve the top of the stack (117.4): one
+    per player still in the game, or one per team still in it under shared team turns
+    (805.5b)."""
+    in_game = state.in_game()
+    if shares_turns(state):
+        return len([t for t in teams(state) if any(p in in_game for p in t)])
+    return len(in_game)
 
 
 def advance_step(state: GameState) -> None:
@@ -101,8 +125,9 @@ def advance_step(state: GameState) -> None:
         # 500.7: an extra turn comes directly after the turn it was created in, the most
         # recently created first; then the turn order goes on from its player.
         state.active_player = extra.pop() if extra else _next_player(state, state.active_player)
-        state.players[state.active_player].last_turn_began = state.turn
-        state.players[state.active_player].lands_played = 0
+        for player in active_team(state):  # 805.4: the team takes the turn together
+            state.players[player].last_turn_began = state.turn
+            state.players[player].lands_played = 0
         state.step = STEPS[0]
     else:
         state.step = STEPS[index + 1]
@@ -140,13 +165,16 @@ def advance_step(state: GameState) -> None:
 
 
 def pass_priority(state: GameState, player: str) -> None:
-    """``player`` passes priority (CR 117.3d, 117.4)."""
-    if state.priority_player != player:
+    """``player`` passes priority (CR 117.3d, 117.4); under shared team turns any player of the
+    team with priority passes for it (805.5b)."""
+    if state.priority_player is None or player not in (
+            team_of(state, state.priority_player) if shares_turns(state)
+            else [state.priority_player]):
         raise RulesViolation("no-priority",
                              f"{player} does not have priority ({state.priority_player} has)")
     passes = int(state.extra.get("passes", 0)) + 1
     state.extra["passes"] = passes
-    if passes < len(state.in_game()):
+    if passes < _seats(state):
         # 117.5: before the next player receives priority, state-based actions are performed
         # and triggered abilities put on the stack (these aren't actions, so the passes still
         # count as "in succession", 117.4).
@@ -269,25 +297,32 @@ def _pass_through_turn_based(state: GameState) -> None:
 
 @on_step("untap", cr="502.3")
 def _untap_step(state: GameState) -> None:
-    """Turn-based action 502.3: the active player untaps their permanents."""
+    """Turn-based action 502.3: the active player untaps their permanents (805.4: under
+    shared team turns each player of the active team)."""
+    team = active_team(state)
     for obj in state.battlefield():
-        if obj.controller == state.active_player:
+        if obj.controller in team:
             obj.tapped = False
 
 
 @on_step("draw", cr="504.1")
 def _draw_step(state: GameState) -> None:
-    """Turn-based action 504.1: the active player draws a card."""
-    draw_cards(state, state.active_player)
+    """Turn-based action 504.1: the active player draws a card; under shared team turns each
+    player of the active team draws one (805.4b), one after another in seating order (805.6a:
+    the team picks the order)."""
+    for player in active_team(state):
+        draw_cards(state, player)
 
 
 @skip_step("draw", cr="103.8a")
 def _first_draw_skipped(state: GameState) -> bool:
     """103.8a: in a two-player game the player who plays first skips the draw step of their
     first turn, the game's turn 1 (the setup's active player on turn 1 is the starting player,
-    103.1). Only that step is skipped: the upkeep still happens. In other multiplayer games no
-    player skips it (103.8c)."""
-    return state.turn == 1 and len(state.players) == 2
+    103.1). Only that step is skipped: the upkeep still happens. In Two-Headed Giant the team
+    that plays first skips it (103.8b, 810.6); in other multiplayer games no player skips it
+    (103.8c, 800.7)."""
+    return state.turn == 1 and (len(state.players) == 2
+                                or variant(state) == "two-headed-giant")
 
 
 @on_step("postcombat-main", cr="511.2")
