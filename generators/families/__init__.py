@@ -19,6 +19,7 @@ from . import (  # noqa: F401 - registers families
     pregame,
     replacements,
     strike,
+    teams,
     timing,
 )
 
