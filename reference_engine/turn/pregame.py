@@ -41,6 +41,7 @@ from reference_engine.core.registry import (
     query,
     setup_hook,
 )
+from reference_engine.core.teams import primary_player, shares_turns, team_of
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.turn.priority import advance_step
 
@@ -111,16 +112,40 @@ def _in_turn_order_from(state: GameState, first: str) -> list[str]:
     return order[start:] + order[:start]
 
 
+def _deciding_order(state: GameState, first: str) -> list[str]:
+    """The order of the mulligan declarations: the starting player, then each other player in
+    turn order (103.5); with shared team turns the starting team's players, then each other
+    team's in turn order (805.3a, 103.5d)."""
+    order = _in_turn_order_from(state, first)
+    if not shares_turns(state):
+        return order
+    grouped: list[str] = []
+    for player in order:
+        grouped += [p for p in team_of(state, player) if p not in grouped]
+    return grouped
+
+
 def _expect_decider(state: GameState, data: Mapping[str, Any], player: str) -> None:
     if data["first"] is None:
         raise RulesViolation("illegal-action", "the starting player has not been chosen yet "
                              "(CR 103.1)")
     if not data["deciding"]:
         raise RulesViolation("illegal-action", "no mulligan decision is pending")
-    if data["deciding"][0] != player:
+    if player not in _may_declare_now(state, data):
         raise RulesViolation("illegal-action", f"{data['deciding'][0]} declares next: the "
                              "starting player first, then each other player in turn order "
-                             "(CR 103.5)")
+                             "(CR 103.5; 805.3a: with shared team turns, team by team)")
+
+
+def _may_declare_now(state: GameState, data: Mapping[str, Any]) -> list[str]:
+    """Who may declare the next mulligan decision: the next player in the order (103.5);
+    with shared team turns any player of the next team still to decide, in whatever order the
+    team likes (805.3a, 103.5d)."""
+    deciding: list[str] = data["deciding"]
+    if not shares_turns(state):
+        return deciding[:1]
+    team = team_of(state, deciding[0])
+    return [p for p in deciding if p in team]
 
 
 def _for_player(answer: Any, player: str, name: str) -> Any:
@@ -227,7 +252,9 @@ def _begin_game(state: GameState, data: Mapping[str, Any]) -> None:
     """CR 103.8: the starting player takes the first turn: turn 1 begins with its untap step
     and its upkeep, where that player receives priority (the draw step of a two-player game's
     first turn is skipped, 103.8a). Before it, the opening hands' actions (103.6)."""
-    first = str(data["first"])
+    # 103.1a, 805.3: with shared team turns the starting player's team is the starting team;
+    # its turn begins with its primary player as the active player.
+    first = primary_player(state, str(data["first"]))
     _opening_hand_actions(state, first)
     del state.extra[PREGAME_KEY]
     state.extra["mulligans_taken"] = dict(data["mulligans"])
@@ -267,7 +294,7 @@ def _choose_starting_player(game: GameView, a: Mapping[str, Any]) -> None:
         each.life = each.starting_life  # 103.4
     for name in _in_turn_order_from(state, str(first)):
         draw_cards(state, name, STARTING_HAND_SIZE)  # 103.5
-    data["deciding"] = _in_turn_order_from(state, str(first))
+    data["deciding"] = _deciding_order(state, str(first))
 
 
 def _declare(game: GameView, a: Mapping[str, Any], mulligan: bool) -> None:
@@ -289,14 +316,14 @@ def _declare(game: GameView, a: Mapping[str, Any], mulligan: bool) -> None:
                 data["deciding"].pop(0)
                 data["kept"].append(player)
         else:
-            data["deciding"].pop(0)
+            data["deciding"].remove(player)
             data["round"][player] = mulligan
             if not mulligan:
                 data["kept"].append(player)
             if not data["deciding"]:
                 # 103.5: every player still deciding has declared: the mulligans are taken
                 # at the same time, then the round repeats among those who took one.
-                takers = [p for p in _in_turn_order_from(state, str(data["first"]))
+                takers = [p for p in _deciding_order(state, str(data["first"]))
                           if data["round"].get(p)]
                 for p in takers:
                     _take_mulligan(state, data, p)
