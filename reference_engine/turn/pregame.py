@@ -43,6 +43,7 @@ from reference_engine.core.registry import (
 )
 from reference_engine.core.teams import primary_player, shares_turns, team_of
 from reference_engine.resolution.drawing import draw_cards
+from reference_engine.sba.teams import emperor_of
 from reference_engine.turn.priority import advance_step
 
 if TYPE_CHECKING:
@@ -274,9 +275,10 @@ def _begin_game(state: GameState, data: Mapping[str, Any]) -> None:
     example='{type = "choose_starting_player", player = "alice", first = "bob"}')
 def _choose_starting_player(game: GameView, a: Mapping[str, Any]) -> None:
     """Before the game (setup ``pregame``), the chooser picks who takes the first turn
-    (CR 103.1); then every player has the starting life total (103.4) and draws an opening
-    hand of seven cards (103.5), and the mulligan declarations begin with the starting
-    player. Rejected (``illegal-action``) from anyone else or once chosen."""
+    (CR 103.1; in an Emperor game one of the emperors, 809.4); then every player has the
+    starting life total (103.4) and draws an opening hand of seven cards (103.5), and the
+    mulligan declarations begin with the starting player. Rejected (``illegal-action``)
+    from anyone else or once chosen; a general named to go first is ``illegal-choice``."""
     state = game.state
     data = _pregame(state)
     player = game.player(a.get("player"))
@@ -288,6 +290,9 @@ def _choose_starting_player(game: GameView, a: Mapping[str, Any]) -> None:
     first = a.get("first")
     if first not in state.players:
         raise RulesViolation("illegal-choice", f"{first!r} is not a player of this game")
+    if emperor_of(state, str(first)) not in (None, first):
+        raise RulesViolation("illegal-choice", f"{first} is a general: in an Emperor game one "
+                             "of the emperors goes first (CR 809.4)")
     data["first"] = str(first)
     state.log("starting-player", player=str(first), chosen_by=player)
     for each in state.players.values():
