@@ -112,9 +112,10 @@ def _check_variant(state: GameState, name: str, grouped: list[list[str]]) -> Non
                          "emperor in the middle seat (809.1, 809.2, 809.6)")
 
 
-@setup_hook
+@setup_hook(stage="teams")
 def _setup_teams(state: GameState, setup: Mapping[str, Any]) -> None:
-    """``setup.teams``, ``setup.variant`` and ``setup.shared_team_turns``."""
+    """``setup.teams``, ``setup.variant`` and ``setup.shared_team_turns``: before the stages
+    that ask who a player's opponents are (a battle's protector, 310.8) or start the game."""
     given = setup.get("teams")
     name = setup.get("variant")
     shared = bool(setup.get("shared_team_turns", False))
