@@ -48,9 +48,8 @@ from reference_engine.core.choices import choose, offer_choices, withdraw_choice
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import CAST_RESTRICTIONS, action
-from reference_engine.core.state import GameState
+from reference_engine.core.state import GameState, active_team, holds_priority
 from reference_engine.core.symbols import ManaCost, parse_mana_cost
-from reference_engine.core.teams import active_team, holds_priority
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import spend_check

@@ -48,8 +48,8 @@ from reference_engine.core.registry import (
     skip_step,
     step_decision,
 )
-from reference_engine.core.state import STEPS
-from reference_engine.core.teams import (
+from reference_engine.core.state import (
+    STEPS,
     active_team,
     primary_player,
     seated_next_to,

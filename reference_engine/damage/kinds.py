@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.registry import query
-from reference_engine.core.teams import poison_limit, shares_life, team_of
+from reference_engine.core.state import poison_limit, shares_life, team_of
 from reference_engine.damage.events import DAMAGE_RESULTS, DamageEvent, damage_applier
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action

@@ -29,7 +29,7 @@ from reference_engine.core.characteristics import Characteristics, face_characte
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import LAND_PLAY_RESTRICTIONS, action, query
-from reference_engine.core.teams import active_team, holds_priority
+from reference_engine.core.state import active_team, holds_priority
 from reference_engine.layers.effects import LayerContext, operation
 from reference_engine.layers.system import (
     characteristics_of,

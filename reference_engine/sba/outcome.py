@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.core.teams import team_of, teams
+from reference_engine.core.state import team_of, teams
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import setup_hook
-from reference_engine.core.state import SharedLife
-from reference_engine.core.teams import (
+from reference_engine.core.state import (
     SHARED_TURNS_KEY,
     TEAMS_KEY,
     VARIANT_KEY,
+    SharedLife,
     shares_life,
     team_of,
     teams,

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.cards import CardDef
 from reference_engine.core.errors import SetupError, unreadable
-from reference_engine.core.teams import shares_turns, team_of
+from reference_engine.core.state import shares_turns, team_of
 from reference_engine.core.vocab_spec import Params, describe
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.last_known import trigger_sources

@@ -41,7 +41,7 @@ from reference_engine.core.registry import (
     query,
     setup_hook,
 )
-from reference_engine.core.teams import primary_player, shares_turns, team_of
+from reference_engine.core.state import primary_player, shares_turns, team_of
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.sba.teams import emperor_of
 from reference_engine.turn.priority import advance_step

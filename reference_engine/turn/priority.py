@@ -42,8 +42,9 @@ from reference_engine.core.registry import (
     on_step,
     skip_step,
 )
-from reference_engine.core.state import STEPS, GameState
-from reference_engine.core.teams import (
+from reference_engine.core.state import (
+    STEPS,
+    GameState,
     active_team,
     next_team_player,
     primary_player,
