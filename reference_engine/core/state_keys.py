@@ -29,6 +29,10 @@ STATE_KEYS: dict[str, StateKey] = {
     "choices": StateKey("core", "the answers a case gives to choices made while resolving "
                                 "(608.2d)"),
     "left": StateKey("core", "players who have left a multiplayer game, in order (800.4a)"),
+    "teams": StateKey("core", "the teams of a game between teams, each in seating order "
+                              "(102.3)"),
+    "variant": StateKey("core", "the team variant the game uses, one per game (800.2, 808-811)"),
+    "shared_team_turns": StateKey("core", "whether the shared team turns option is used (805)"),
     "linked_objects": StateKey("core", "objects a linked ability refers to (607.2a)"),
     "setup_targets": StateKey("core", "targets given by a case's setup to a stack object "
                                       "(601.2c)"),
