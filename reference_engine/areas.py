@@ -11,7 +11,9 @@ sorted by package, in the order of the layers).
 from __future__ import annotations
 
 # ruff: noqa: F401
+import reference_engine.actions.class_levels
 import reference_engine.actions.counters
+import reference_engine.actions.designations
 import reference_engine.actions.library
 import reference_engine.actions.random_events
 import reference_engine.actions.tokens
@@ -34,7 +36,9 @@ import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step
 import reference_engine.combat.declare
 import reference_engine.combat.effects
+import reference_engine.combat.ending
 import reference_engine.combat.evasion
+import reference_engine.combat.goad
 import reference_engine.combat.keyword_abilities
 import reference_engine.combat.requirements
 import reference_engine.combat.status
@@ -94,6 +98,7 @@ import reference_engine.triggers.last_known
 import reference_engine.triggers.life
 import reference_engine.triggers.ward
 import reference_engine.triggers.zones
+import reference_engine.turn.day_night
 import reference_engine.turn.game_end
 import reference_engine.turn.pregame
 import reference_engine.turn.priority

@@ -30,6 +30,7 @@ FEATURES: frozenset[str] = frozenset({
     "delayed-triggers",
     "domain",
     "double-faced-cards",
+    "ending-turns",
     "modal-double-faced-cards",
     "event-triggers",
     "fight",

@@ -51,6 +51,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
     "activated": ("An activated ability, cost: effect (CR 602).", {
         "kind": "str!: \"activated\"", "cost": "cost: what is paid to activate it (602.2b)",
         "targets": "targets: its target slots", "effects": "effects: what it does",
+        "class_level": "int: a class level bar's ability: activate only if the Class is level "
+                       "N-1 (716.2a)",
         "timing": "str: \"sorcery\": activate only as a sorcery (602.5d); \"your_turn\": "
         "only during your turn (602.5b)",
         "zones": "words: zones it can be activated from (default battlefield)",

@@ -73,6 +73,9 @@ _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]+ — ")
 #: (714.2c), each a triggered ability.
 _CHAPTERS = re.compile(r"^([IVX]+(?:, [IVX]+)*) — ")
 _TRIGGER = re.compile(r"^(when|whenever|at)\b", re.IGNORECASE)
+#: A leveler's level symbol (CR 711.2): the line and the lines of its striation after it (its
+#: P/T box, its abilities) are one static ability.
+_LEVEL = re.compile(r"^LEVEL \d+(-\d+|\+)$")
 _ACTIVATED = re.compile(r"^([+\u2212-]?[0-9X]+: |[^\"]*?(\{[^}]+\}|\bSacrifice\b|\bDiscard\b|"
                         r"\bPay\b|\bRemove\b|\bExile\b|\bTap\b)[^\"]*?: )")
 _REPLACEMENT = re.compile(r"\benters (with|tapped)\b|^as (this|it) \w+ enters\b|\binstead\b",
@@ -97,7 +100,14 @@ def _classify(face: Mapping[str, Any]) -> dict[str, Any]:
                                 "spell": 0}
     types = [str(t) for t in face.get("types", [])]
     is_spell = any(t in ("Instant", "Sorcery") for t in types)
+    in_level = False
     for raw in str(face.get("oracle_text", "")).split("\n"):
+        if _LEVEL.match(raw.strip()):
+            promised["static"] += 1
+            in_level = True
+            continue
+        if in_level:
+            continue  # 711.2: the striation's P/T and abilities belong to its level symbol
         chapters = _CHAPTERS.match(_REMINDER.sub("", raw).strip())
         if chapters is not None:
             promised["triggered"] += len(chapters.group(1).split(", "))

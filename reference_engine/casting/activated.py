@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.actions.class_levels import class_level_of
 from reference_engine.casting.loyalty import (
     check_loyalty_cost,
     loyalty_cost,
@@ -165,6 +166,11 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         # 602.5b: "activate only during your turn" limits when it can be activated.
         raise RulesViolation("timing", "this ability can be activated only during its "
                              "controller's turn (CR 602.5b)")
+    if "class_level" in ability and class_level_of(source) != int(ability["class_level"]) - 1:
+        # 716.2a: a class level bar's ability: "activate only if this Class is level N-1".
+        raise RulesViolation("illegal-action", f"{source.name_for_log} is level "
+                             f"{class_level_of(source)}: its level {ability['class_level']} "
+                             "ability needs the level just below (CR 716.2a)")
     act = Activation(player=player, source=source, ability=ability, x=x)
     if check_targets:
         act.targets = _targets(state, source, ability, targets or [])

@@ -22,7 +22,7 @@ from reference_engine.core.symbols import (
 __all__ = ["CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card", "parse_face"]
 
 Layout = str  # "normal" | "split" | "transform" | "modal_dfc" | "token"
-LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token")
+LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token", "leveler")
 
 
 @dataclass(frozen=True)

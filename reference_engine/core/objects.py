@@ -11,7 +11,12 @@ from typing import Any
 
 from reference_engine.core.cards import CardDef
 
-__all__ = ["PER_PLAYER_ZONES", "PUBLIC_ZONES", "SHARED_ZONES", "ZONES", "GameObject"]
+__all__ = ["PER_PLAYER_ZONES", "PUBLIC_ZONES", "SHARED_ZONES", "SKIP_UNTAP", "ZONES",
+           "GameObject"]
+
+#: The key of ``GameObject.extra`` marking a permanent that doesn't untap during its
+#: controller's next untap step (exerted, CR 701.43a); the untap step clears it.
+SKIP_UNTAP = "skip_next_untap"
 
 #: Zones (CR 400.1). Libraries, hands and graveyards belong to a player; the others are shared.
 PER_PLAYER_ZONES = ("library", "hand", "graveyard")

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import offer_choices, withdraw_choices
 from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.objects import SKIP_UNTAP
 from reference_engine.core.registry import (
     AWAITING_KEY,
     EXTRA_TURNS_KEY,
@@ -299,10 +300,14 @@ def _pass_through_turn_based(state: GameState) -> None:
 @on_step("untap", cr="502.3")
 def _untap_step(state: GameState) -> None:
     """Turn-based action 502.3: the active player untaps their permanents (805.4: under
-    shared team turns each player of the active team)."""
+    shared team turns each player of the active team), except those exerted since their last
+    untap step (701.43a: each skips this one untap, however many times it was exerted,
+    701.43b)."""
     team = active_team(state)
     for obj in state.battlefield():
         if obj.controller in team:
+            if obj.extra.pop(SKIP_UNTAP, False):
+                continue
             obj.tapped = False
 
 
