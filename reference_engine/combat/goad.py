@@ -52,7 +52,7 @@ def _goad(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     ctx.state.changed()
 
 
-@on_step("untap")
+@on_step("untap", cr="701.15a")
 def _goad_ends(state: GameState) -> None:
     """701.15a: goading by a player lasts until that player's next turn begins."""
     for obj in state.battlefield():

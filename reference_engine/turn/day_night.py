@@ -33,7 +33,7 @@ DAY_NIGHT = "day_night"
 _TURN_MARK = "day_night_turn_mark"
 
 
-@setup_hook
+@setup_hook(stage="choices")
 def _setup_mark(state: GameState, setup: Mapping[str, Any]) -> None:
     state.extra[_TURN_MARK] = (0, state.active_player)
 
@@ -63,7 +63,7 @@ def _spells_cast(state: GameState, start: int, player: str) -> int:
                if e.kind == "cast" and e.details.get("player") == player)
 
 
-@on_step("untap")
+@on_step("untap", cr="502.2")
 def _check_day_night(state: GameState) -> None:
     """703.4b, 730.2: as the untap step begins, day becomes night if the previous turn's
     active player cast no spells that turn (730.2a), night becomes day if they cast two or
