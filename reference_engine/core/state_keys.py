@@ -81,6 +81,10 @@ STATE_KEYS: dict[str, StateKey] = {
                                                "used (705, 706)"),
     "random_count": StateKey("actions", "how many random events happened (705, 706)"),
     # the turn
+    "day_night": StateKey("turn", "whether it is day or night, once it is either (730.1)"),
+    "day_night_turn_mark": StateKey("turn", "where the current turn began in the event log and "
+                                            "whose turn it is, for the untap step's check "
+                                            "(730.2)"),
     "passes": StateKey("turn", "players who passed in succession (117.4)"),
     "repeat_step": StateKey("turn", "a step to run again, e.g. a second combat damage step "
                                     "(510.4)"),
