@@ -59,6 +59,7 @@ import reference_engine.layers.control
 import reference_engine.layers.keywords
 import reference_engine.layers.power_toughness
 import reference_engine.layers.queries
+import reference_engine.layers.text
 import reference_engine.mana.abilities
 import reference_engine.mana.lands
 import reference_engine.mana.pool
@@ -103,5 +104,6 @@ import reference_engine.turn.game_end
 import reference_engine.turn.pregame
 import reference_engine.turn.priority
 import reference_engine.turn.queries
+import reference_engine.turn.skips
 
 __all__: list[str] = []

@@ -58,8 +58,10 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
         "zones": "words: zones it can be activated from (default battlefield)",
         "cycling": "bool: a cycling ability (702.29): discarding the card to pay its cost is "
                    "cycling it",
+        "once_each_turn": "bool: \"Activate only once each turn\": once per turn for the "
+        "object, whoever controls it (602.5b)",
         "text": _TEXT},
-        ("602", "602.2"), 'Prodigal Sorcerer: {kind = "activated", cost = {tap = true}, '
+        ("602", "602.2", "602.5b"), 'Prodigal Sorcerer: {kind = "activated", cost = {tap = true}, '
         'targets = [...], effects = [{type = "damage", target = "t", amount = 1}]}'),
     "mana": ("A mana ability (CR 605): resolves at once and adds mana.", {
         "kind": "str!: \"mana\"", "cost": "cost: its cost", "produce": "any: the mana: "
@@ -109,7 +111,7 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                     "keys say how.", {
                         "kind": "str!: \"replacement\"",
                         "event": "str!: \"enters\", \"tapped_for_mana\", \"damage\", "
-                        "\"counters\", \"zone_change\", \"gain_life\"",
+                        "\"counters\", \"zone_change\", \"gain_life\", \"draw\"",
                         "affected": "filter: what it applies to besides itself",
                         "tapped": "bool: it enters tapped", "counters": "any: it enters with "
                         "counters ({kind = amount}, \"X\", \"times_kicked\")",
@@ -131,14 +133,17 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                         "to": "str: the zone a zone_change replacement watches (default "
                         "graveyard)", "from": "any: the zone(s) it watches objects leave",
                         "instead": "str: the zone the object goes to instead (zone_change); "
-                        "lose_life or nothing (gain_life)",
+                        "lose_life or nothing (gain_life); win_game or nothing (draw, 614.11)",
+                        "library_empty": "bool: a draw replacement only for draws from an "
+                        "empty library (614.11)",
                         "shuffle": "bool: shuffle the library the object is put into instead",
-                        "players": "str: the players a gain_life replacement watches: you, "
-                        "opponents, each", "zones": "words: zones a replacement about the "
+                        "players": "str: the players a gain_life or draw replacement "
+                        "watches: you, opponents, each",
+                        "zones": "words: zones a replacement about the "
                         "object itself functions in (default all, \"from anywhere\")",
                         "combat_only": "bool: only combat damage",
                         "text": _TEXT},
-                    ("614", "614.1a", "614.1c", "614.12", "614.16", "616.1"),
+                    ("614", "614.1a", "614.1c", "614.11", "614.12", "614.16", "616.1"),
                     'Breeding Pool: {kind = "replacement", event = "enters", '
                     'optional_cost = {life = 2}, otherwise = {tapped = true}}'),
     "cost": ("A cost-changing effect (CR 601.2f): spells cost more or less, or need an "
@@ -246,6 +251,9 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "die": ("The natural result of a die roll, 1 to its sides (a list: one per die, in the "
             "order rolled, rolls again included); unanswered, drawn from the seed.",
             ("706.1a", "706.2")),
+    "text_change": ("{from = word, to = word}: the word a text-changing effect replaces and "
+                    "the one it puts in its place (a color word, a basic land type or a "
+                    "creature type).", ("612.1", "612.2", "608.2d")),
 }
 
 for _name, (_doc, _cr) in CHOICES.items():

@@ -25,6 +25,7 @@ Failure classes: ``tapped`` (a tapped permanent can't pay {T}), ``summoning-sick
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -171,6 +172,11 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("illegal-action", f"{source.name_for_log} is level "
                              f"{class_level_of(source)}: its level {ability['class_level']} "
                              "ability needs the level just below (CR 716.2a)")
+    if ability.get("once_each_turn") and source.extra.get(_ONCE_KEY, {}).get(
+            _ability_key(ability)) == state.turn:
+        # 602.5b: "activate only once each turn" is about the object, whoever controls it now.
+        raise RulesViolation("illegal-action", f"this ability of {source.name_for_log} has "
+                             "already been activated this turn (CR 602.5b)")
     act = Activation(player=player, source=source, ability=ability, x=x)
     if check_targets:
         act.targets = _targets(state, source, ability, targets or [])
@@ -199,6 +205,16 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     if "sacrifice" in cost:
         act.victim = _victim(state, player, source, cost["sacrifice"], pick=check_targets)
     return act
+
+
+#: ``obj.extra`` key: for each "activate only once each turn" ability of the object (by its
+#: data, so an identically worded ability from elsewhere is another one, 602.5c), the turn it
+#: was last activated.
+_ONCE_KEY = "activated_once_turn"
+
+
+def _ability_key(ability: Mapping[str, Any]) -> str:
+    return json.dumps(ability, sort_keys=True, default=str)
 
 
 def _victim(state: GameState, player: str, source: GameObject, flt: Any, *,
@@ -257,6 +273,8 @@ def activate(state: GameState, act: Activation) -> None:
     chars = characteristics_of(state, act.source.id)  # last known information for the source
     state.log("activate", object=act.source.id, card=act.source.card.name, player=act.player,
               mana_ability=is_mana_ability(act.ability))
+    if act.ability.get("once_each_turn"):
+        act.source.extra.setdefault(_ONCE_KEY, {})[_ability_key(act.ability)] = state.turn
     _pay(state, act)
     if is_mana_ability(act.ability):
         produce_mana(state, act.source, chars, act.ability, act.player)

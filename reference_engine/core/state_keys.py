@@ -108,6 +108,11 @@ STATE_KEYS: dict[str, StateKey] = {
                                          "(509.1)"),
     "combat_damage_last_known": StateKey("combat", "last known objects of sources whose combat "
                                                    "damage is on the stack (608.2h)"),
+    # turn: skipping (issue 32)
+    "skip_next": StateKey("turn", "skip effects waiting for a player's next step or phase "
+                                  "(614.10, 614.10a)"),
+    "skipping_phase": StateKey("turn", "the phase being skipped this turn, step by step "
+                                       "(614.10)"),
 }
 
 

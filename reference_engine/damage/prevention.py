@@ -29,6 +29,7 @@ checked again, so a doubling that finds no damage left no longer applies (KUJA-0
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
@@ -39,6 +40,7 @@ from reference_engine.core.symbols import color_from_word
 from reference_engine.damage.events import DamageEvent, Modifier, damage_modifier, with_amount
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
+from reference_engine.triggers.life import gain_life
 
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
@@ -90,6 +92,29 @@ def _modify(spec: Any) -> Any:
                      "(double, prevent, {add = n}, {prevent = n})")
 
 
+_REDIRECT_TYPES = ("Creature", "Planeswalker", "Battle")
+
+
+def _redirect(state: GameState, source: Any, chars: Mapping[int, Any], spec: Any,
+              event: DamageEvent) -> Any:
+    """``{redirect = "enchanted" | "equipped" | "self"}``: the damage is dealt to that
+    permanent instead (a redirection effect, CR 614.9). If it is no longer on the battlefield,
+    or no longer a creature, planeswalker or battle, the damage isn't redirected (None). The
+    redirected event is checked again for the other effects (616.1f, 616.2)."""
+    if spec in ("enchanted", "equipped"):
+        new = source.attached_to
+    elif spec == "self":
+        new = source.id
+    else:
+        raise SetupError(f"unknown redirect {spec!r} (enchanted, equipped or self)")
+    target = state.objects.get(new if new is not None else -1)
+    if target is None or target.zone != "battlefield" or target.id == event.target_object:
+        return None
+    if not any(chars[target.id].has_type(t) for t in _REDIRECT_TYPES):
+        return None
+    return lambda e: replace(e, target_object=target.id, target_player=None)
+
+
 @damage_modifier
 def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]:
     """Replacement and prevention abilities of permanents that apply to ``event`` (614.1a)."""
@@ -111,6 +136,12 @@ def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]
             continue
         index = list(chars[obj.id].abilities).index(ability)
         mod = ability.get("modify")
+        if isinstance(mod, Mapping) and "redirect" in mod:
+            redirect = _redirect(state, obj, chars, mod["redirect"], event)
+            if redirect is not None:
+                found.append(Modifier(id=f"replacement:{obj.handle or obj.id}:{index}",
+                                      kind="replacement", apply=redirect))
+            continue
         kind = ("prevention" if mod == "prevent" or (isinstance(mod, Mapping) and "prevent" in mod)
                 else "replacement")
         found.append(Modifier(id=f"replacement:{obj.handle or obj.id}:{index}", kind=kind,
@@ -118,12 +149,18 @@ def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]
     return found
 
 
-def add_shield(state: GameState, *, player: str, source: int, label: str) -> dict[str, Any]:
+def add_shield(state: GameState, *, player: str, source: int, label: str,
+               color: str | None = None, gain_prevented: bool = False) -> dict[str, Any]:
     """Create a one-shot shield: the next damage ``source`` would deal to ``player`` this turn
-    is prevented (CR 615.1a, 615.7)."""
+    is prevented (CR 615.1a, 615.7, 615.8). With ``color`` (a color word), the shield is for a
+    source of that color and checks it again as the damage would be dealt (615.9, 609.7b)."""
     shields = state.extra.setdefault(SHIELDS_KEY, [])
     shield = {"id": f"shield:{len(shields) + 1}", "player": player, "source": source,
               "label": label, "turn": state.turn, "used": False}
+    if color is not None:
+        shield["color"] = color
+    if gain_prevented:
+        shield["gain_prevented"] = True
     shields.append(shield)
     state.changed()
     return shield
@@ -131,18 +168,40 @@ def add_shield(state: GameState, *, player: str, source: int, label: str) -> dic
 
 @damage_modifier
 def _shields(state: GameState, event: DamageEvent) -> list[Modifier]:
-    """Shields that apply: same source, damage to the shielded player, this turn."""
+    """Shields that apply: same source, damage to the shielded player, this turn. A shield for
+    a source of some color checks the source's colors again now: a source that is no longer
+    of that color deals its damage, and the shield stays unused (CR 615.9, 609.7b). Once a
+    shield has prevented one instance of damage it is used up, however much that was, so a
+    later instance from the same source is dealt (615.8)."""
     found: list[Modifier] = []
+    chars = None
     for shield in state.extra.get(SHIELDS_KEY, []):
         if "source" not in shield or shield["used"] or shield["turn"] != state.turn:
             continue
         if shield["source"] != event.source or shield["player"] != event.target_player:
             continue
+        if "color" in shield:
+            chars = chars if chars is not None else compute_all(state)
+            source_chars = chars.get(event.source)
+            color = color_from_word(str(shield["color"]))
+            if source_chars is None or color not in source_chars.colors:
+                continue
 
-        def consume(s: dict[str, Any] = shield) -> None:
+        prevented: list[int] = []
+
+        def apply(e: DamageEvent, cell: list[int] = prevented) -> DamageEvent:
+            cell.append(e.amount)
+            return with_amount(e, 0)
+
+        def consume(s: dict[str, Any] = shield, cell: list[int] = prevented) -> None:
             s["used"] = True
+            if s.get("gain_prevented") and sum(cell):
+                # 615.5: the rest of the effect happens right after the prevention, counting
+                # the damage prevented ("you gain life equal to the damage prevented this way").
+                gain_life(state, str(s["player"]), sum(cell), source=None)
+            cell.clear()
         found.append(Modifier(id=str(shield["id"]), kind="prevention",
-                              apply=lambda e: with_amount(e, 0), consume=consume))
+                              apply=apply, consume=consume))
     return found
 
 
@@ -193,8 +252,20 @@ def _amount_shields(state: GameState, event: DamageEvent) -> list[Modifier]:
 @effect("prevent_next_n")
 def _prevent_next_n(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Prevent the next ``amount`` damage that would be dealt to each target this turn
-    (CR 615.7)."""
+    (CR 615.7); with ``affected`` (a filter) instead of targets, to each permanent that
+    matches it now (615.11)."""
     amount = ctx.amount(p.get("amount", 0))
+    if "affected" in p:
+        # 615.11: "each creature you control", untargeted: a shield for each permanent that
+        # matches as the effect resolves, none for one that arrives later.
+        chars = compute_all(ctx.state)
+        fctx = FilterContext(you=ctx.controller, source=ctx.source_id,
+                             chars_of=chars.__getitem__)
+        for obj in ctx.state.battlefield():
+            if matches(ctx.state, obj, dict(p["affected"]), ctx=fctx, chars=chars[obj.id]):
+                add_amount_shield(ctx.state, recipient={"object": obj.id}, amount=amount,
+                                  label=obj.name_for_log)
+        return
     for ref in ctx.refs(p):
         if "player" in ref:
             who: dict[str, Any] = {"player": str(ref["player"])}
@@ -208,7 +279,8 @@ def _prevent_next_n(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("prevent_next")
 def _prevent_next(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """The next time a source of your choice (of ``color``, if given) would deal damage to you
-    this turn, prevent that damage (CR 615.1a; the source is chosen now, 609.7a)."""
+    this turn, prevent that damage (CR 615.1a; the source is chosen now, 609.7a); with
+    ``gain_prevented = true``, you then gain life equal to the damage prevented (615.5)."""
     state = ctx.state
     handle = choose(state, "source")
     obj = state.objects.get(state.handles.get(str(handle), -1))
@@ -219,7 +291,9 @@ def _prevent_next(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         if color not in compute_all(state)[obj.id].colors:
             raise RulesViolation("illegal-choice",
                                  f"{handle} is not a {color.word} source (CR 609.7a)")
-    add_shield(state, player=ctx.controller, source=obj.id, label=obj.name_for_log)
+    add_shield(state, player=ctx.controller, source=obj.id, label=obj.name_for_log,
+               color=str(p["color"]) if "color" in p else None,
+               gain_prevented=bool(p.get("gain_prevented", False)))
 
 
 @damage_modifier

@@ -99,6 +99,22 @@ def _source_kicked(state: GameState, value: Any, ctx: ConditionContext) -> bool:
     return (obj is not None and obj.kicked > 0) == bool(value)
 
 
+@condition("chosen", params={"key": "str: the choice's name (default \"color\")",
+                             "is": "any!: the value it must be"},
+           cr=("607.2d", "607.2m", "614.12c"),
+           example='Citadel Siege\'s Khans ability: {chosen = {key = "mode", is = "Khans"}}')
+def _chosen_is(state: GameState, value: Any, ctx: ConditionContext) -> bool:
+    """The source made this choice as it entered ("choose Khans or Dragons", an anchor word:
+    the abilities after "Khans —" exist only as long as Khans was chosen, 614.12c, 607.2m); an
+    undefined choice matches nothing (607.5a)."""
+    if not isinstance(value, Mapping):
+        raise SetupError("condition 'chosen' must be a table {key, is}")
+    obj = state.objects.get(ctx.source) if ctx.source is not None else None
+    if obj is None:
+        return False
+    return bool(obj.choices.get(str(value.get("key", "color"))) == value.get("is"))
+
+
 _BOUNDS = {
     "at_least": "int: holds if the number is at least this (\"N or more\")",
     "at_most": "int: holds if the number is at most this (\"N or fewer\", \"less than N+1\")",

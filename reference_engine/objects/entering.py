@@ -351,7 +351,7 @@ ChoiceCheck = Callable[["GameState", Any, Mapping[str, Any]], Any]
 #: How each kind of choice is checked: (state, answer, spec) -> the value to remember.
 ENTER_CHOICES: dict[str, ChoiceCheck] = {
     "color": _color, "number": _number, "card_name": _card_name, "creature_type": _word,
-    "player": _player,
+    "player": _player, "word": _word,
 }
 
 

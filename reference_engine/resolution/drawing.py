@@ -1,10 +1,25 @@
-"""Drawing cards (CR 121) and losing by drawing from an empty library (CR 704.5b)."""
+"""Drawing cards (CR 121), replacing draws (614.11) and losing by drawing from an empty
+library (CR 704.5b).
+
+A draw replacement is card data, ``{kind = "replacement", event = "draw", players = "you",
+library_empty = true, instead = "win_game"}`` (Laboratory Maniac: "If you would draw a card
+while your library has no cards in it, you win the game instead"): ``players`` (you,
+opponents, each) says whose draws it watches, ``library_empty`` limits it to draws from an
+empty library, and ``instead`` is what happens in place of the draw: ``win_game`` (the
+ability's controller wins) or ``nothing``. Each draw of a sequence is one event, replaced on
+its own before the next one is drawn (614.11a); a replacement applies even when the library
+is empty, so no draw from an empty library happens and 704.5b has nothing to see (614.11).
+When several apply, the drawing player chooses the order (616.1, ``replacement_order``).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reference_engine.core.errors import SetupError
+from reference_engine.damage.ordering import Replacement, apply_in_order, replacements_for
 from reference_engine.sba.checks import state_based_action
+from reference_engine.sba.outcome import game_is_over, mark_won
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -20,6 +35,10 @@ def draw_cards(state: GameState, player: str, count: int = 1) -> int:
     of cards drawn."""
     drawn = 0
     for _ in range(count):
+        if game_is_over(state):
+            break  # 104.1: nothing more happens once the game is over
+        if _draw_replaced(state, player):
+            continue
         library = state.zone_list("library", player)
         if not library:
             state.extra.setdefault(_EMPTY_DRAW, set()).add(player)
@@ -29,6 +48,49 @@ def draw_cards(state: GameState, player: str, count: int = 1) -> int:
         state.log("draw", player=player)
         drawn += 1
     return drawn
+
+
+def _watches(rep: Replacement, state: GameState, player: str) -> bool:
+    who = rep.ability.get("players", "you")
+    controller = rep.source.controller
+    if who in ("each", "each_player", "any"):
+        return True
+    if who == "you":
+        return player == controller
+    if who in ("opponents", "opponent"):
+        return player in state.opponents(controller)
+    raise SetupError(f"draw replacement: players must be you, opponents or each, not {who!r}")
+
+
+def _draw_replaced(state: GameState, player: str) -> bool:
+    """Apply the draw replacement effects to one draw of ``player`` (CR 614.11, 616.1);
+    return True if the draw was replaced (it doesn't happen)."""
+    reps = replacements_for(state, "draw")
+    if not reps:
+        return False
+    empty = not state.zone_list("library", player)
+
+    def applicable(event: str) -> list[Replacement]:
+        if event != "draw":
+            return []
+        return [r for r in reps if _watches(r, state, player)
+                and (empty or not r.ability.get("library_empty"))]
+
+    def apply(event: str, rep: Replacement) -> str:
+        instead = rep.ability.get("instead")
+        if instead == "win_game":
+            mark_won(state, rep.source.controller)  # 104.2b
+            return "won"
+        if instead == "nothing":
+            return "nothing"
+        raise SetupError(f"draw replacement: instead must be win_game or nothing, "
+                         f"not {instead!r}")
+
+    result = apply_in_order(state, "draw", player=player, applicable=applicable, apply=apply)
+    if result != "draw":
+        state.log("draw-replaced", player=player)
+        return True
+    return False
 
 
 @state_based_action(cr="704.5b")
