@@ -118,7 +118,9 @@ def _int(params: Mapping[str, Any], key: str, ctx: LayerContext) -> int:
 
 # -- layer 3: text-changing effects ---------------------------------------------------------
 
-@operation("set_name", "3")
+@operation("set_name", "3", params={"name": "str!: the name the object gets"},
+           cr=("612.1", "613.1c"),
+           example='{type = "set_name", name = "Ornithopter"}')
 def _set_name(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) -> None:
     """Give the object a new name (a text-changing effect on its name, CR 612, 613.1c)."""
     chars.names = (str(params["name"]),)
