@@ -59,6 +59,7 @@ import reference_engine.layers.control
 import reference_engine.layers.keywords
 import reference_engine.layers.power_toughness
 import reference_engine.layers.queries
+import reference_engine.layers.seating
 import reference_engine.layers.text
 import reference_engine.mana.abilities
 import reference_engine.mana.lands

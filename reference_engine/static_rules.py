@@ -60,12 +60,15 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "cycling it",
         "once_each_turn": "bool: \"Activate only once each turn\": once per turn for the "
         "object, whoever controls it (602.5b)",
+        "any_player": "bool: \"any player may activate this ability\": not only the "
+        "controller (602.2); the player who activates it controls it",
         "text": _TEXT},
         ("602", "602.2", "602.5b"), 'Prodigal Sorcerer: {kind = "activated", cost = {tap = true}, '
         'targets = [...], effects = [{type = "damage", target = "t", amount = 1}]}'),
     "mana": ("A mana ability (CR 605): resolves at once and adds mana.", {
         "kind": "str!: \"mana\"", "cost": "cost: its cost", "produce": "any: the mana: "
-        "\"{G}\", {one_of, amount}, {any_color}, {could_produce}, {colors_among}",
+        "\"{G}\", {one_of, amount}, {any_color}, {commander_identity}, {could_produce}, "
+        "{colors_among}",
         "spend_only": "any: what the mana may be spent on (106.6)", "text": _TEXT},
         ("605", "106.1"), 'Llanowar Elves: {kind = "mana", cost = {tap = true}, produce = '
         '"{G}"}'),

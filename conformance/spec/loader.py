@@ -246,6 +246,23 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
     for key, feature, message in needed:
         if setup.get(key) and feature not in data.get("features", []):
             yield ("missing-feature", message, ["setup", key], f"add \"{feature}\" to features")
+    options = setup.get("multiplayer")
+    if isinstance(options, dict):
+        needs = [("range_of_influence" in options or options.get("variant") == "grand-melee",
+                  "range-of-influence", "a limited range of influence", "801"),
+                 (options.get("attack") in ("left", "right")
+                  or options.get("variant") == "grand-melee",
+                  "attack-direction", "the attack left or right option", "803"),
+                 (options.get("variant") == "grand-melee", "grand-melee",
+                  "the Grand Melee variant", "807")]
+        for wanted, feature, what, rule in needs:
+            if wanted and feature not in data.get("features", []):
+                yield ("missing-feature", f"{what} (setup.multiplayer) needs the {feature!r} "
+                       f"feature (CR {rule})", ["setup", "multiplayer"],
+                       f"add \"{feature}\" to features")
+    if setup.get("brawl") and "brawl" not in data.get("features", []):
+        yield ("missing-feature", "a Brawl game (setup.brawl) needs the 'brawl' feature "
+               "(CR 903.12)", ["setup", "brawl"], "add \"brawl\" to features")
     if setup.get("commander") and "commander" not in data.get("features", []):
         yield ("missing-feature", "a Commander game (setup.commander) needs the 'commander' "
                "feature (CR 903)", ["setup", "commander"], "add \"commander\" to features")

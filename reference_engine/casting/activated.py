@@ -14,6 +14,10 @@ produce = ...}`` (see :mod:`reference_engine.mana.abilities`). A cost is a table
 * ``loyalty = 2`` / ``loyalty = -1``: a loyalty ability's cost (606.4, see
   :mod:`reference_engine.casting.loyalty`).
 
+Only an object's controller may activate its abilities (602.2), unless the ability says any
+player may (``any_player = true``); with a limited range of influence, no player may activate
+those of an object outside their range (801.6).
+
 The action ``activate {player, object, ability, targets, choices, x}`` picks the ability by its
 index among the object's activated and mana abilities (a land's intrinsic mana abilities come
 first, CR 305.6). Mana abilities resolve at once without the stack (605.3b); other abilities go on
@@ -46,6 +50,7 @@ from reference_engine.core.registry import action, query
 from reference_engine.core.state import active_team, holds_priority
 from reference_engine.core.symbols import parse_mana_cost
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.seating import object_within_range
 from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import is_mana_ability, produce_mana, spend_check
 from reference_engine.mana.phyrexian import plan_payment
@@ -155,8 +160,13 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
                              "mana abilities can be activated (CR 702.61a)")
     if source.zone not in ability.get("zones", ["battlefield"]):
         raise RulesViolation("illegal-action", f"{source.name_for_log} is in the {source.zone}")
-    if source.controller != player:  # 602.2: only its controller may activate it
+    if source.controller != player and not ability.get("any_player"):
+        # 602.2: only its controller may activate it, unless it says any player may.
         raise RulesViolation("illegal-action", f"{player} doesn't control {source.name_for_log}")
+    if not object_within_range(state, player, source):
+        # 801.6: not the abilities of an object outside the player's range of influence.
+        raise RulesViolation("illegal-action", f"{source.name_for_log} is outside {player}'s "
+                             "range of influence (CR 801.6)")
     if not holds_priority(state, player):  # 602.2, 605.3a; 805.5a
         raise RulesViolation("no-priority", f"{player} does not have priority")
     if ability.get("timing") == "sorcery" and not (

@@ -2,6 +2,8 @@
 
 * Hexproof (702.11b) and shroud (702.18a) make a permanent an illegal target, checked when
   targets are chosen (601.2c) and again on resolution (608.2b).
+* With the limited range of influence option, objects and players outside a player's range
+  can't be the targets of spells or abilities that player controls (801.4).
 * A spell cast for its overload cost has no targets: its text reads "each" wherever it read
   "target" (702.96b). As it resolves, each target slot is filled with every object (or player)
   that fits the slot's description; target restrictions such as hexproof or protection don't
@@ -20,6 +22,7 @@ from reference_engine.damage.protection import (
     source_has_quality,
 )
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.seating import has_limited_range, object_within_range, within_range
 from reference_engine.layers.system import characteristics_of
 
 if TYPE_CHECKING:
@@ -64,6 +67,19 @@ def _hexproof_or_shroud(state: GameState, obj: GameObject, slot: Mapping[str, An
     if obj.ability is not None and obj.source_id is not None:
         source = state.objects.get(obj.source_id) or obj
     return any(source_has_quality(state, source, q, holder) for q in hexes)
+
+
+@target_restriction(cr="801.4")
+def _out_of_range(state: GameState, obj: GameObject, slot: Mapping[str, Any],
+                  ref: Mapping[str, Any]) -> bool:
+    """Check 801.4: a player, or an object whose controller is (801.2d), outside the range of
+    influence of the spell's or ability's controller can't be its target."""
+    if not has_limited_range(state):
+        return False
+    if "player" in ref:
+        return not within_range(state, obj.controller, str(ref["player"]))
+    target = state.objects.get(int(ref.get("object", -1)))
+    return target is not None and not object_within_range(state, obj.controller, target)
 
 
 def fits_description(state: GameState, spell: GameObject, slot: Mapping[str, Any],

@@ -59,6 +59,7 @@ from reference_engine.core.state import (
 )
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.seating import attack_option, attackable, within_range
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.objects.battles import protector_of
 from reference_engine.triggers.abilities import trigger_matcher
@@ -251,6 +252,10 @@ def attack_problem(state: GameState, obj: GameObject, player: str,
         return f"{obj.name_for_log} has defender (CR 702.3b)"
     if rule_applies(state, "cant_attack", obj, chars):
         return f"an effect says {obj.name_for_log} can't attack (CR 508.1c)"
+    if not attackable(state, player):
+        return (f"{player} has no opponent they may attack: none is within their range of "
+                "influence or seated next to them on the side the attack option allows "
+                "(CR 801.3, 803.1a-b)")
     return None
 
 
@@ -306,6 +311,7 @@ def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObj
     out: list[tuple[GameObject, Any]] = []
     seen: set[int] = set()
     opponents = state.opponents(state.active_player)
+    allowed = attackable(state, state.active_player)
     for entry in a.get("attackers", []):
         spec = entry if isinstance(entry, Mapping) else {"object": entry}
         obj = game.object(spec.get("object"), field="attackers")
@@ -323,6 +329,8 @@ def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObj
                 raise RulesViolation("cannot-attack",
                                      f"{obj.name_for_log} can't attack {defender} (CR 508.1b)")
             _check_nextdoor(state, obj, str(defender))
+            if defender not in allowed:
+                raise RulesViolation("cannot-attack", _not_attackable(state, obj, str(defender)))
             out.append((obj, str(defender)))
         else:
             target = game.object(defender, field="defender")
@@ -334,6 +342,9 @@ def _parse_attackers(game: GameView, a: Mapping[str, Any]) -> list[tuple[GameObj
                     "cannot-attack", f"{target.name_for_log} is not a planeswalker an opponent "
                     "controls or a battle an opponent protects (CR 508.1b, 310.5)")
             _check_nextdoor(state, obj, str(defending_player(state, target.id)))
+            if defending_player(state, target.id) not in allowed:
+                raise RulesViolation("cannot-attack", _not_attackable(
+                    state, obj, str(defending_player(state, target.id))))
             out.append((obj, target.id))
     return out
 
@@ -345,6 +356,17 @@ def _check_nextdoor(state: GameState, attacker: GameObject, player: str) -> None
             state, attacker.controller, player):
         raise RulesViolation("cannot-attack", f"{attacker.name_for_log} can't attack {player}: "
                              f"not seated next to {attacker.controller} (CR 811.4, 809.3c)")
+def _not_attackable(state: GameState, obj: GameObject, player: str) -> str:
+    """Why ``obj`` can't attack ``player``, an opponent, or a permanent of theirs (801.3,
+    803.1a-b)."""
+    option = attack_option(state)
+    if option in ("left", "right") and player not in attackable(
+            state, state.active_player) and within_range(state, state.active_player, player):
+        return (f"{obj.name_for_log} can't attack {player}: with the attack {option} option a "
+                f"player attacks only the opponent seated next to them on their {option} "
+                f"(CR 803.1{'a' if option == 'left' else 'b'})")
+    return (f"{obj.name_for_log} can't attack {player}, who is outside "
+            f"{state.active_player}'s range of influence (CR 801.3)")
 
 
 @action("declare_attackers")

@@ -27,6 +27,7 @@ __all__ = [
     "EFFECTS",
     "LINKED_KEY",
     "REFERENCES",
+    "REF_LIMITS",
     "RESOLVE_HOOKS",
     "TARGET_CONTROLLERS",
     "TARGET_RESTRICTIONS",
@@ -131,7 +132,12 @@ class ResolveContext:
         a reference registered in :data:`REFERENCES`, by name (``"event_object"``) or as a
         table with one key (``{each = filter}``: every permanent matching the filter, without
         targeting)."""
-        who = params.get("target", params.get("to"))
+        refs = self._refs(params.get("target", params.get("to")))
+        for limit in REF_LIMITS:
+            refs = limit(self, refs)
+        return refs
+
+    def _refs(self, who: Any) -> list[dict[str, Any]]:
         if who is None:
             return []
         if isinstance(who, Mapping) and len(who) == 1:
@@ -241,6 +247,19 @@ ResolveHook = Callable[["ResolveContext", "Mapping[str, Any] | None"], None]
 #: Run as a spell or ability starts to resolve, after its targets are checked (CR 608.2b), with
 #: the context and the ability's data; e.g. overload makes "target" mean "each" (CR 702.96b).
 RESOLVE_HOOKS: list[ResolveHook] = []
+
+
+RefLimit = Callable[["ResolveContext", list[dict[str, Any]]], list[dict[str, Any]]]
+#: Rules that keep an effect from reaching some of the players and objects it refers to,
+#: asked in CR order with the context and the references: e.g. a limited range of influence
+#: (CR 801.10).
+REF_LIMITS: list[RefLimit] = []
+
+
+def ref_limit(*, cr: str) -> Callable[[RefLimit], RefLimit]:
+    """Register the rule ``cr`` that narrows what a resolving effect reaches; they run in CR
+    order."""
+    return in_cr_order(REF_LIMITS, cr=cr)
 
 
 def target_restriction(*, cr: str) -> Callable[[Restriction], Restriction]:

@@ -35,7 +35,8 @@ class ContinuousEffect:
     affected: list[int] | Mapping[str, Any]
     source: int | None = None
     controller: str | None = None
-    duration: str = "permanent"  # "permanent" | "end-of-turn" | "end-of-combat" | "static"
+    #: "permanent" | "end-of-turn" | "end-of-combat" | "until-your-next-turn" | "static"
+    duration: str = "permanent"
     condition: Mapping[str, Any] | None = None
     #: Characteristic-defining abilities apply first within their layer (CR 613.3).
     cda: bool = False

@@ -97,6 +97,8 @@ EVENT_KINDS: dict[str, str] = {
     "tapped": "a permanent became tapped (701.26)",
     "untapped": "a permanent became untapped (701.26)",
     "control-changed": "a permanent's controller changed (613.2)",
+    "control-ends-exiled": "a control-changing effect ended and the player controlling the "
+                           "permanent by default had left the game: it was exiled (800.4c)",
     "counters-added": "counters were put on an object (122.1)",
     "counters-removed": "counters were removed from an object (122.1)",
     "doubled": "a creature's power and toughness were doubled (701.10)",

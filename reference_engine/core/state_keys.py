@@ -43,6 +43,11 @@ STATE_KEYS: dict[str, StateKey] = {
     "control_until_end_of_turn": StateKey("layers", "control changes that end at cleanup "
                                                     "(514.2)"),
     "rule_effects": StateKey("layers", "rule-modifying effects (611.2c)"),
+    "seats": StateKey("layers", "the players in seat order as the current turn began, for "
+                                "ranges of influence (801.2c)"),
+    "multiplayer_options": StateKey("layers", "the multiplayer variant and options: attack "
+                                              "direction, ranges of influence (800.2, 801, "
+                                              "803)"),
     # triggers
     "pending_triggers": StateKey("triggers", "triggered abilities waiting to be put on the "
                                              "stack (603.3)"),
@@ -59,6 +64,7 @@ STATE_KEYS: dict[str, StateKey] = {
     "drew_from_empty_library": StateKey("sba", "players who drew from an empty library "
                                                "(704.5b)"),
     "commanders": StateKey("sba", "each player's commanders (903.3)"),
+    "brawl": StateKey("sba", "whether the Commander game uses the Brawl option (903.12a)"),
     # damage
     "damage_shields": StateKey("damage", "prevention shields (615.7)"),
     "prevent_all_damage": StateKey("damage", "effects preventing all damage (615.1)"),
@@ -89,6 +95,9 @@ STATE_KEYS: dict[str, StateKey] = {
     "repeat_step": StateKey("turn", "a step to run again, e.g. a second combat damage step "
                                     "(510.4)"),
     "extra_turns": StateKey("turn", "extra turns still to come, the next last (500.7)"),
+    "previous_active": StateKey("turn", "the player whose turn came before the current one, "
+                                        "for effects lasting until a departed player's next "
+                                        "turn (800.4m)"),
     "pregame": StateKey("turn", "the pregame while the game has not begun (103)"),
     "mulligans_taken": StateKey("turn", "each player's mulligans (103.5)"),
     # mana and casting

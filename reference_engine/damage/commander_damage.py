@@ -1,4 +1,4 @@
-"""Commander damage (CR 903.10a, 704.6c).
+"""Commander damage (CR 903.10a, 704.6c; not in Brawl games, 903.12h).
 
 In a Commander game each player keeps a count of the combat damage each commander has dealt
 them over the game: damage dealt by a commander on the battlefield in a combat damage step
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.registry import query
 from reference_engine.damage.events import DAMAGE_RESULTS, DamageEvent
 from reference_engine.sba.checks import state_based_action
-from reference_engine.sba.commander import commander_of
+from reference_engine.sba.commander import commander_of, is_brawl
 from reference_engine.sba.outcome import mark_lost
 
 if TYPE_CHECKING:
@@ -53,7 +53,10 @@ def _count(state: GameState, event: DamageEvent) -> None:
 
 @state_based_action(cr="704.6c")
 def _twenty_one(state: GameState) -> bool:
-    """Check 704.6c: a player dealt 21 or more combat damage by one commander loses."""
+    """Check 704.6c: a player dealt 21 or more combat damage by one commander loses; Brawl
+    games don't use this state-based action (903.12h)."""
+    if is_brawl(state):
+        return False
     did = False
     table: dict[str, dict[str, int]] = state.extra.get(_KEY, {})
     for player, by_commander in table.items():

@@ -39,6 +39,7 @@ from reference_engine.core.registry import query
 from reference_engine.core.symbols import color_from_word
 from reference_engine.damage.events import DamageEvent, Modifier, damage_modifier, with_amount
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.seating import has_limited_range, object_within_range, within_range
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.triggers.life import gain_life
 
@@ -299,7 +300,8 @@ def _prevent_next(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @damage_modifier
 def _prevent_all(state: GameState, event: DamageEvent) -> list[Modifier]:
     """"Prevent all [combat] damage [that sources matching a filter] would deal this turn"
-    (CR 615.1a), e.g. Fog / Holy Day."""
+    (CR 615.1a), e.g. Fog / Holy Day; with a limited range of influence, only within the
+    effect's controller's range (801.13b)."""
     found: list[Modifier] = []
     for i, eff in enumerate(state.extra.get(PREVENT_ALL_KEY, [])):
         if eff["turn"] != state.turn or (eff["combat_only"] and not event.combat):
@@ -314,9 +316,33 @@ def _prevent_all(state: GameState, event: DamageEvent) -> list[Modifier]:
             fctx = FilterContext(you=eff["controller"])
             if not matches(state, source, dict(flt), ctx=fctx):
                 continue
+        if not _within_range(state, eff, event):
+            continue
         found.append(Modifier(id=f"prevent-all:{i + 1}", kind="prevention",
                               apply=lambda e: with_amount(e, 0)))
     return found
+
+
+def _within_range(state: GameState, eff: Mapping[str, Any], event: DamageEvent) -> bool:
+    """Check 801.13b: with a limited range of influence, an effect preventing damage from
+    the sources it names applies only to sources within its controller's range; one
+    preventing damage to the recipients it names, only to recipients within it; one naming
+    neither, only if both the source and the recipient are within it."""
+    if not has_limited_range(state):
+        return True
+    you = str(eff["controller"])
+    names_source, names_recipient = bool(eff.get("sources")), bool(eff.get("recipients"))
+    either = not names_source and not names_recipient
+    source = state.objects.get(event.source)
+    if (names_source or either) and source is not None and not object_within_range(
+            state, you, source):
+        return False
+    if names_recipient or either:
+        if event.target_player is not None:
+            return within_range(state, you, event.target_player)
+        target = state.objects.get(event.target_object or -1)
+        return target is None or object_within_range(state, you, target)
+    return True
 
 
 @effect("prevent_all_damage")

@@ -13,6 +13,7 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import PER_PLAYER_ZONES
 from reference_engine.core.symbols import color_from_word
 from reference_engine.layers.filters import FilterContext, check_filter, matches
+from reference_engine.layers.seating import has_limited_range, object_within_range
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
@@ -57,9 +58,14 @@ def selected(ctx: AmountContext, spec: Any) -> list[GameObject]:
         else:
             owners = [ctx.player(player)]
     fctx = filter_context(ctx)
+    # 801.11: with a limited range of influence, a spell or ability sees only the objects
+    # within its controller's range (those controlled by players within it, 801.2d).
+    seer = ctx.you if has_limited_range(ctx.state) else None
     out: list[GameObject] = []
     for owner in owners:
         for obj in ctx.state.objects_in(zone, owner):
+            if seer is not None and not object_within_range(ctx.state, seer, obj):
+                continue
             try:
                 chars = ctx.chars_of(obj.id)
             except KeyError:

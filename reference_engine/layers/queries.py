@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.amounts import AmountContext, evaluate
+from reference_engine.core.cards import CardDef
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.objects import PER_PLAYER_ZONES, GameObject
 from reference_engine.core.registry import query
@@ -23,7 +24,7 @@ from reference_engine.layers.system import compute_all
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
 
-__all__ = ["color_identity", "describe"]
+__all__ = ["card_color_identity", "color_identity", "describe"]
 
 
 def _two_sets(game: GameView, chars: Characteristics) -> bool:
@@ -220,15 +221,22 @@ _REMINDER = re.compile(r"\([^)]*\)")
 
 
 def color_identity(game: GameView, obj: GameObject) -> list[str]:
+    """Commander color identity (CR 903.4), in WUBRG order: see :func:`card_color_identity`."""
+    return colors_in_order(card_color_identity(obj.card))
+
+
+def card_color_identity(card: CardDef) -> set[Color]:
     """Commander color identity (CR 903.4): the colors of mana symbols in the mana costs and rules
-    text of every face (903.4d), plus color indicators; reminder text is ignored (903.4c).
+    text of every face (903.4d), plus color indicators; reminder text is ignored (903.4c). It
+    is read from the card, never from the object's current characteristics: it is settled
+    before the game begins (903.4a).
 
     A basic land type is not a mana symbol: Bayou's only mana symbols are in the reminder text of
     its intrinsic ability, so its identity is colorless (basic land types matter only for deck
     construction, 903.5d).
     """
     colors: set[Color] = set()
-    for face in obj.card.faces:
+    for face in card.faces:
         if face.mana_cost is not None:
             colors |= face.mana_cost.colors
         colors |= face.color_indicator
@@ -238,7 +246,7 @@ def color_identity(game: GameView, obj: GameObject) -> list[str]:
                 colors |= parse_mana_cost(sym).colors
             except ValueError:
                 continue  # {T}, {Q}, {E} ... are not mana symbols
-    return colors_in_order(colors)
+    return colors
 
 
 @query("color_identity")

@@ -8,6 +8,8 @@ A mana ability is card data ``{kind = "mana", cost = {...}, produce = ...}`` (co
 * ``{one_of = ["W", "U"], amount = 1}``: ``amount`` mana of one type chosen among these
   (choice ``mana``, answered with a type letter);
 * ``{any_color = true}``: one mana of any color;
+* ``{commander_identity = true}``: one mana of any color in the controller's commander's color
+  identity (Command Tower; CR 903.4), none without a commander (903.4f);
 * ``{could_produce = {filter}, colors_only = false}``: one mana of a type (or only a color) that
   a permanent matching the filter could produce (Reflecting Pool, Fellwar Stone; CR 106.7).
 
@@ -40,6 +42,7 @@ from reference_engine.layers.amounts import selected
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.mana.pool import MANA_TYPES, SpendCheck, add_mana
+from reference_engine.sba.commander import commander_identity
 from reference_engine.triggers.abilities import declines_optional, trigger_matcher
 
 if TYPE_CHECKING:
@@ -144,6 +147,11 @@ def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], c
         options = tuple(_type_letter(t, "produce.one_of") for t in produce["one_of"])
     elif produce.get("any_color"):
         options = COLOR_TYPES
+    elif produce.get("commander_identity"):
+        # "Any color in your commander's color identity" (903.4): none if the controller has
+        # no commander, the quality being undefined (903.4f, 106.5).
+        identity = commander_identity(state, controller) or set()
+        options = tuple(t for t in COLOR_TYPES if any(c.value == t for c in identity))
     elif "could_produce" in produce:
         found: set[str] = set()
         fctx = FilterContext(you=controller, source=source.id)

@@ -30,6 +30,7 @@ from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.choices import choose
 from reference_engine.core.registry import query
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.seating import object_within_range, within_range
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
 
@@ -140,7 +141,8 @@ def choose_enchanted(state: GameState, aura: GameObject, controller: str) -> int
 @state_based_action(cr="704.5m")
 def _illegal_auras(state: GameState) -> bool:
     """Check 704.5m: an Aura attached to an illegal object, or to nothing, is put into its
-    owner's graveyard."""
+    owner's graveyard; with a limited range of influence, one attached to an object or player
+    outside its controller's range is illegally attached (801.8)."""
     chars = compute_all(state)
     doomed = []
     for obj in state.battlefield():
@@ -152,13 +154,17 @@ def _illegal_auras(state: GameState) -> bool:
             from reference_engine.damage.protection import player_protected_from
 
             # 702.5d, 702.16c: an Aura on a player stays while it may enchant them.
-            if player not in state.players or player_protected_from(state, player, obj):
+            if player not in state.players or player_protected_from(state, player, obj) or (
+                    not within_range(state, obj.controller, player)):
                 doomed.append((obj, "illegal"))
             continue
         host = state.objects.get(obj.attached_to) if obj.attached_to is not None else None
         if host is None or host.zone != "battlefield":
             doomed.append((obj, "unattached"))
         elif enchant_filter(c) is not None and not can_enchant(state, obj, host, chars):
+            doomed.append((obj, "illegal"))
+        elif not object_within_range(state, obj.controller, host):
+            # 801.8: an Aura can't enchant what is outside its controller's range of influence.
             doomed.append((obj, "illegal"))
     for obj, reason in doomed:
         state.log("aura-unattached", object=obj.id, card=obj.card.name, reason=reason)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.context import ResolveContext, effect, objects_of
+from reference_engine.layers.seating import object_within_range
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
 
@@ -58,7 +59,8 @@ def _attach(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @state_based_action(cr="704.5n")
 def unattach_equipment(state: GameState) -> bool:
     """Check 704.5n (301.5c): an Equipment attached to something that isn't a creature on the
-    battlefield, or that is itself a creature, becomes unattached and stays on the battlefield."""
+    battlefield, or that is itself a creature, or (801.9) one outside its controller's range of
+    influence, becomes unattached and stays on the battlefield."""
     chars = compute_all(state)
     loose = []
     for obj in state.battlefield():
@@ -66,7 +68,9 @@ def unattach_equipment(state: GameState) -> bool:
             continue
         host = state.objects.get(obj.attached_to)
         if host is None or host.zone != "battlefield" or not chars[host.id].has_type("Creature") \
-                or chars[obj.id].has_type("Creature"):
+                or chars[obj.id].has_type("Creature") \
+                or not object_within_range(state, obj.controller, host):
+            # 801.9: nor can it equip a creature outside its controller's range of influence.
             loose.append(obj)
     for obj in loose:
         obj.attached_to = None

@@ -1,5 +1,6 @@
 """Effects that end the game (CR 104.2b, 104.3e): "you win the game", "target player loses
-the game"."""
+the game"; with a limited range of influence, "you win" makes the opponents in range lose
+(801.14)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reference_engine.core.context import ResolveContext, effect
+from reference_engine.layers.seating import has_limited_range, within_range
 from reference_engine.sba.outcome import mark_lost, mark_won
 
 __all__: list[str] = []
@@ -20,8 +22,17 @@ def _win_game(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """The player referred to wins the game (CR 104.2b); the game ends at once (104.1), so
     nothing more of the effect happens and no one receives priority again."""
     for ref in ctx.refs(p) or [{"player": ctx.controller}]:
-        if "player" in ref:
-            mark_won(ctx.state, str(ref["player"]))
+        if "player" not in ref:
+            continue
+        winner = str(ref["player"])
+        if has_limited_range(ctx.state):
+            # 801.14: with a limited range of influence, the opponents within the winner's
+            # range lose the game instead; the game ends only if no one else is left.
+            for other in ctx.state.opponents(winner):
+                if within_range(ctx.state, winner, other):
+                    mark_lost(ctx.state, other, "effect")
+        else:
+            mark_won(ctx.state, winner)
 
 
 @effect("lose_game", params={"target": "ref: who loses (a target slot or a player ref)"},

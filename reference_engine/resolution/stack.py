@@ -441,7 +441,8 @@ def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
           "``{choice = key}`` values are the ones chosen on resolution (608.2d)",
     "target": "ref: what it affects (a target slot or \"self\")",
     "affected": "filter: instead, every permanent matching this filter now (611.2c)",
-    "duration": "str: \"end-of-turn\" (default), \"end-of-combat\" (CR 511.2) or \"permanent\""},
+    "duration": "str: \"end-of-turn\" (default), \"end-of-combat\" (CR 511.2), "
+                "\"until-your-next-turn\" (611.2a, 800.4m) or \"permanent\""},
     cr=("611.2a", "611.2c", "608.2h", "613"),
     example='Giant Growth: {type = "continuous", target = "t", op = {type = "modify_pt", '
             'power = 3, toughness = 3}}')

@@ -1,11 +1,14 @@
-"""The Commander variant's commanders and the command zone (CR 903.3, 903.6, 903.7, 903.9).
+"""The Commander variant's commanders and the command zone (CR 903.3, 903.6, 903.7, 903.9),
+and the Brawl option (903.12).
 
 ``setup.commander = { alice = "kresh", bob = "sliver" }`` makes it a Commander game: each
 named object (a card its player owns, normally in the command zone, 903.6) is that player's
 commander. Being a commander is an attribute of the card, not a characteristic (903.3): it
 follows the card through every zone change, while a copy of a commander is not a commander.
 In a Commander game every player starts at 40 life (903.7) unless ``setup.life`` says
-otherwise.
+otherwise. ``setup.brawl = true`` plays it with the Brawl option (903.12a): 25 life in a
+two-player game, 30 in a multiplayer one (903.12f), and no loss from commander damage
+(903.12h, in :mod:`reference_engine.damage.commander_damage`).
 
 A commander may return to the command zone (903.9), as its owner chooses:
 
@@ -27,18 +30,25 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import setup_hook
 from reference_engine.core.state import MOVE_REPLACEMENTS, ZONE_CHANGE_HOOKS
+from reference_engine.layers.filters import FilterContext, filter_key
+from reference_engine.layers.queries import card_color_identity
 from reference_engine.sba.checks import state_based_action
 
 if TYPE_CHECKING:
+    from reference_engine.core.characteristics import Characteristics
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
+    from reference_engine.core.symbols import Color
 
-__all__ = ["COMMANDER_KEY", "COMMANDER_LIFE", "commander_of", "is_commander_game"]
+__all__ = ["COMMANDER_KEY", "COMMANDER_LIFE", "commander_identity", "commander_of",
+           "is_brawl", "is_commander_game"]
 
 #: ``GameObject.extra`` key of the commander designation: the owner's commander key.
 COMMANDER_KEY = "commander"
 #: Starting life total in a Commander game (903.7).
 COMMANDER_LIFE = 40
+#: Starting life totals in a Brawl game of two players and of more (903.12f).
+BRAWL_LIFE = (25, 30)
 #: ``GameObject.extra`` key marking a commander newly put into a graveyard or exile (903.9a).
 _FRESH = "commander_fresh"
 #: The choice a commander's owner makes each time it could go to the command zone (903.9a-b).
@@ -50,17 +60,52 @@ def is_commander_game(state: GameState) -> bool:
     return bool(state.extra.get("commanders"))
 
 
+def is_brawl(state: GameState) -> bool:
+    """Whether this Commander game uses the Brawl option (903.12a)."""
+    return bool(state.extra.get("brawl"))
+
+
+def commander_identity(state: GameState, player: str) -> set[Color] | None:
+    """The color identity of ``player``'s commander (903.4; with several, all their colors),
+    read from the cards, as it was settled before the game (903.4a); None if the player has
+    no commander, when the quality is undefined (903.4f)."""
+    keys = [k for k, owner in state.extra.get("commanders", {}).items() if owner == player]
+    if not keys:
+        return None
+    colors: set[Color] = set()
+    for obj in state.all_objects():
+        if obj.extra.get(COMMANDER_KEY) in keys:
+            colors |= card_color_identity(obj.card)
+    return colors
+
+
 def commander_of(obj: GameObject) -> str | None:
     """The key of the commander ``obj`` is (``owner:handle``), or None if it isn't one."""
     key = obj.extra.get(COMMANDER_KEY)
     return str(key) if key is not None else None
 
 
+@filter_key("commander", characteristic=False)
+def _is_commander(state: GameState, obj: GameObject, chars: Characteristics, value: Any,
+                  ctx: FilterContext) -> bool:
+    """``commander = true``: the object is a commander (903.3d: a permanent, spell or card
+    that is one; a copy of a commander is not, 903.3); ``commander = "yours"``: it is the
+    commander of "you", the player the filter is read for ("if you control your commander")."""
+    key = commander_of(obj)
+    if value == "yours":
+        return key is not None and state.extra.get("commanders", {}).get(key) == ctx.you
+    return (key is not None) == bool(value)
+
+
 @setup_hook(stage="commanders")
 def _setup_commanders(state: GameState, setup: Mapping[str, Any]) -> None:
-    """``setup.commander``: each player's commander (903.3), and life 40 (903.7)."""
+    """``setup.commander``: each player's commander (903.3), and life 40 (903.7); with
+    ``setup.brawl``, 25 or 30 (903.12f)."""
     table = setup.get("commander")
     if not table:
+        if setup.get("brawl"):
+            raise SetupError("setup.brawl: a Brawl game is a Commander game; name each "
+                             "player's commander in setup.commander (903.12a)")
         return
     if not isinstance(table, Mapping):
         raise SetupError("setup.commander: a table of player = commander handle")
@@ -76,11 +121,18 @@ def _setup_commanders(state: GameState, setup: Mapping[str, Any]) -> None:
         obj.extra[COMMANDER_KEY] = key
         keys[key] = str(player)
     state.extra["commanders"] = keys
+    brawl = setup.get("brawl", False)
+    if not isinstance(brawl, bool):
+        raise SetupError("setup.brawl: true or false")
+    life = COMMANDER_LIFE
+    if brawl:
+        state.extra["brawl"] = True
+        life = BRAWL_LIFE[0] if len(state.players) == 2 else BRAWL_LIFE[1]
     given = dict(setup.get("life", {}))
     for name, player in state.players.items():
-        player.starting_life = COMMANDER_LIFE
+        player.starting_life = life
         if name not in given:
-            player.life = COMMANDER_LIFE
+            player.life = life
 
 
 @in_cr_order(ZONE_CHANGE_HOOKS, cr="903.3")

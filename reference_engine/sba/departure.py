@@ -4,8 +4,9 @@ In a two-player game the game ends as soon as one player loses (104.2a); a game 
 players goes on without them (800.4). When a player leaves, in this order (800.4a):
 
 1. every object they own leaves the game, in every zone (the ante zone doesn't exist here);
-2. effects that give them control of objects end: a permanent they control that another
-   player owns returns to its owner (the owner's control is the default);
+2. effects that give them control of objects end: a permanent they control that way returns to
+   the player who controls it by default (the one it entered under), or is exiled if that
+   player has left too (800.4c);
 3. objects on the stack they control that no card represents (abilities, copies) cease to exist;
 4. any other object they still control is exiled (a spell of another player's card they cast).
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.layers.control import change_control
+from reference_engine.layers.control import change_control, default_controller
 from reference_engine.sba.outcome import game_is_over
 from reference_engine.sba.teams import spread_team_losses
 
@@ -61,10 +62,18 @@ def leave_game(state: GameState, player: str) -> None:
         if obj.id in state.objects:
             state.log("leaves-game", object=obj.id, card=obj.card.name, zone=obj.zone)
             state.remove(obj)
-    # 2. Control effects giving the player control end: the owner controls it again.
+    # 2. Control effects giving the player control end: the player who controls it by default
+    #    controls it again, or, if that player has left too, it is exiled (800.4c). What the
+    #    player controls by default (a creature put onto the battlefield under their control)
+    #    stays theirs until step 4.
     for obj in state.battlefield():
-        if obj.controller == player:
-            change_control(state, obj, obj.owner)
+        if obj.controller != player or default_controller(obj) == player:
+            continue
+        default = default_controller(obj)
+        if default in state.in_game():
+            change_control(state, obj, default)
+        else:
+            state.move(obj, "exile")
     # 3. Objects on the stack they control that no card represents cease to exist.
     for obj in state.objects_in("stack"):
         if obj.controller == player and (obj.ability is not None or obj.is_copy

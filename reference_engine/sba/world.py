@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.arrivals import arrival
 from reference_engine.core.characteristics import printed_characteristics
+from reference_engine.layers.seating import object_within_range
 from reference_engine.layers.system import compute_all
 from reference_engine.sba.checks import state_based_action
 
@@ -46,15 +47,22 @@ def world_since(state: GameState, obj: GameObject) -> int:
 
 @state_based_action(cr="704.5k")
 def world_rule(state: GameState) -> bool:
-    """Check 704.5k (420.5i under the 2000 rules): only the newest world permanent stays."""
+    """Check 704.5k (420.5i under the 2000 rules): only the newest world permanent stays; with
+    a limited range of influence, the rule sees only the world permanents within a permanent's
+    controller's range (801.12)."""
     chars = compute_all(state)
     worlds = [o for o in state.battlefield() if chars[o.id].has_supertype("World")]
     if len(worlds) < 2:
         return False
     times = {o.id: world_since(state, o) for o in worlds}
-    newest = max(times.values())
-    kept = [o for o in worlds if times[o.id] == newest]
-    doomed = [o for o in worlds if len(kept) > 1 or o is not kept[0]]
+    # A world permanent goes if another one within its controller's range of influence
+    # (801.12; everyone's, without that option) has been one as long or less.
+    doomed = [o for o in worlds if any(
+        r is not o and times[r.id] >= times[o.id] and object_within_range(state, o.controller, r)
+        for r in worlds)]
+    if not doomed:
+        return False
+    kept = [o for o in worlds if o not in doomed]
     state.log("world-rule", kept=kept[0].id if len(kept) == 1 else None)
     for obj in doomed:
         state.move(obj, "graveyard")

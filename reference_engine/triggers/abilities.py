@@ -24,6 +24,9 @@ not its controller means to use it, with its targets chosen as usual (603.3d); i
 chooses as it resolves (:func:`declines_optional`): choice ``may``, ``true`` to do what it says,
 ``false`` to decline (it then leaves the stack doing nothing). A case that gives no answer
 accepts: an unanswered ``may`` is ``true``.
+
+With a limited range of influence an ability triggers only on an event that happens entirely
+within its controller's range (CR 801.7, :func:`event_within_range`).
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from reference_engine.core.cards import CardDef
 from reference_engine.core.errors import SetupError, unreadable
 from reference_engine.core.state import shares_turns, team_of
 from reference_engine.core.vocab_spec import Params, describe
+from reference_engine.layers.seating import has_limited_range, object_within_range, within_range
 from reference_engine.layers.system import compute_all
-from reference_engine.triggers.last_known import trigger_sources
+from reference_engine.triggers.last_known import last_known_info, trigger_sources
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -126,6 +130,43 @@ ExtraSource = Callable[["GameState", "Event", int], list[PendingTrigger]]
 TRIGGER_SOURCES: list[ExtraSource] = []
 
 
+#: Keys of an event's details that name the players and objects the event involves (801.7).
+_EVENT_PLAYERS = ("player", "defender", "target_player")
+_EVENT_OBJECTS = ("object", "attacker", "source", "target_object", "defender")
+
+
+def event_within_range(state: GameState, player: str, event: Event) -> bool:
+    """Check 801.7: with a limited range of influence, an ability triggers only if its
+    trigger event happens entirely within its controller's range: every player and object
+    the event involves is within it. An object that left the battlefield is judged as it
+    last was there, before the event; an object that moved elsewhere, as it is after
+    (801.7a, 603.6, 603.10)."""
+    if not has_limited_range(state):
+        return True
+    d = event.details
+    if event.kind == "zone-change":
+        gone = last_known_info(state, int(d["old"])) if d.get("from_zone") == "battlefield" \
+            else None
+        moved = gone.object if gone is not None else state.objects.get(int(d["new"]))
+        return moved is None or object_within_range(state, player, moved)
+    for key in _EVENT_PLAYERS:
+        who = d.get(key)
+        if isinstance(who, str) and who in state.players and not within_range(state, player,
+                                                                                  who):
+            return False
+    for key in _EVENT_OBJECTS:
+        oid = d.get(key)
+        if isinstance(oid, bool) or not isinstance(oid, int):
+            continue
+        obj = state.objects.get(oid)
+        if obj is None:
+            info = last_known_info(state, oid)
+            obj = info.object if info is not None else None
+        if obj is not None and not object_within_range(state, player, obj):
+            return False
+    return True
+
+
 def collect_triggers(state: GameState) -> None:
     """Note every trigger met by the events logged since the last call."""
     cursor = int(state.extra.get("trigger_cursor", 0))
@@ -153,6 +194,8 @@ def collect_triggers(state: GameState) -> None:
                     continue
                 with unreadable(f"trigger {spec.get('event')!r}", dict(spec)):
                     met = matcher(state, obj, spec, event)
+                if met and not event_within_range(state, obj.controller, event):
+                    continue  # 801.7: the event didn't happen entirely within range
                 if met and intervening_if_holds(state, ability, obj.id, obj.controller, chars):
                     for _ in range(1 + additional_times(state, obj, c, chars)):
                         pending.append(PendingTrigger(obj.id, obj.card, obj.controller,

@@ -123,6 +123,7 @@ def advance_step(state: GameState) -> None:
         index -= 1
     if index + 1 == len(STEPS):
         state.turn += 1
+        state.extra[_PREVIOUS_ACTIVE] = state.active_player
         extra = state.extra.get(EXTRA_TURNS_KEY)
         # 500.7: an extra turn comes directly after the turn it was created in, the most
         # recently created first; then the turn order goes on from its player.
@@ -297,6 +298,10 @@ def _pass_through_turn_based(state: GameState) -> None:
         pass_priority(state, state.priority_player)
 
 
+#: ``state.extra`` key of the player whose turn came before the current one.
+_PREVIOUS_ACTIVE = "previous_active"
+
+
 @on_step("untap", cr="502.3")
 def _untap_step(state: GameState) -> None:
     """Turn-based action 502.3: the active player untaps their permanents (805.4: under
@@ -309,6 +314,28 @@ def _untap_step(state: GameState) -> None:
             if obj.extra.pop(SKIP_UNTAP, False):
                 continue
             obj.tapped = False
+
+
+@on_step("untap", cr="611.2a")
+def _until_next_turn_ends(state: GameState) -> None:
+    """Effects that last "until your next turn" end as their controller's next turn begins
+    (611.2a, 500.1). If that player has left the game, such an effect lasts until that turn
+    would have begun: it ends as the first turn begins that comes after their seat in turn
+    order (800.4m), neither at once nor never."""
+    waiting = [e for e in state.effects if e.duration == "until-your-next-turn"]
+    if not waiting:
+        return
+    previous = str(state.extra.get(_PREVIOUS_ACTIVE, state.active_player))
+    order = state.turn_order
+    start = order.index(previous)
+    stop = order.index(state.active_player)
+    # The seats from the previous active player (excluded) to the new one (included).
+    passed = set((order[start + 1:] + order[:start + 1])[:(stop - start) % len(order)])
+    ended = [e for e in waiting if e.controller == state.active_player or (
+        e.controller in state.extra.get("left", ()) and e.controller in passed)]
+    if ended:
+        state.effects = [e for e in state.effects if e not in ended]
+        state.changed()
 
 
 @on_step("draw", cr="504.1")
