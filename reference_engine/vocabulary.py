@@ -111,6 +111,8 @@ FILTER_DOCS: dict[str, str] = {
                "landwalk matches each kind)",
     "power_max": "has power at most this (an object without power never matches)",
     "power_min": "has power at least this",
+    "commander": "true: is a commander (a copy is not, 903.3); \"yours\": is the commander of "
+                 "the player the filter is read for (903.3d)",
     "power_less_than_source": "has power less than the ability's source (mentor, 702.134a); an "
                               "object without power never matches",
     "controller": "is controlled by this player: a name, \"you\" or \"opponent\"",

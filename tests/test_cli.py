@@ -239,6 +239,14 @@ def test_ctrl_c_while_loading_is_one_line(monkeypatch: pytest.MonkeyPatch,
     assert capsys.readouterr().err == "interrupted before any case ran\n"
 
 
+def _interruptible() -> None:
+    """In the child, before exec: Ctrl-C as a terminal delivers it (default disposition, not
+    blocked), whatever an earlier test in this pytest process left in its own signal state
+    (a blocked or ignored SIGINT is inherited across exec, and the run would never see it)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc")
 def test_ctrl_c_during_a_run_is_one_line_not_a_traceback() -> None:
     """SIGINT once the engine process runs (so the harness is past its own start-up)."""
@@ -246,7 +254,8 @@ def test_ctrl_c_during_a_run_is_one_line_not_a_traceback() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "conformance", "run", "--no-progress",
                              "--adapter", f"cmd:{sys.executable} {engine} --slow 30",
                              "spec/cases/characteristics/multicolor-from-mana-cost.toml"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_interruptible)
     children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not children.read_text().strip():

@@ -289,7 +289,7 @@ def test_check_mode_catches_an_undo_that_misses_something(
     monkeypatch.setattr(Game, "_restore", lambda self, before: None)  # an undo that does nothing
     g = game({})
     with pytest.raises(AssertionError,
-                       match=r"\['players'\]\['alice'\]<Player>\['life'\]: 20 != 1"):
+                       match=r"\['players'\]\['alice'\]<Player>\['own_life'\]: 20 != 1"):
         g.perform({"type": "test_fail"})
 
 
