@@ -98,6 +98,7 @@ import reference_engine.triggers.delayed
 import reference_engine.triggers.events
 import reference_engine.triggers.last_known
 import reference_engine.triggers.life
+import reference_engine.triggers.states
 import reference_engine.triggers.ward
 import reference_engine.triggers.zones
 import reference_engine.turn.day_night

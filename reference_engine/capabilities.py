@@ -9,6 +9,7 @@ __all__ = ["FEATURES"]
 
 FEATURES: frozenset[str] = frozenset({
     "activated-abilities",
+    "activation-prohibitions",
     "alternative-payments",
     "attack-direction",
     "auras",
@@ -47,6 +48,8 @@ FEATURES: frozenset[str] = frozenset({
     "library-manipulation",
     "library-search",
     "look-back-triggers",
+    "game-loss-triggers",
+    "state-triggers",
     "mana-abilities",
     "multiplayer",
     "alternating-teams",

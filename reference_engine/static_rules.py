@@ -185,6 +185,9 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cast_timing": ("This spell may be cast only during combat before the point ``timing`` "
                     "names.", ("506.7", "506.7a", "506.7b", "113.6e")),
     "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
+    "cant_be_activated": ("Activated abilities (mana abilities and loyalty abilities "
+                          "included) of objects matching ``filter`` can't be activated; "
+                          "triggered abilities still trigger.", ("602.5", "603.2a")),
     "cant_gain_life": ("The ``players`` (each, you, opponents) can't gain life; no "
                        "replacement effect modifies the gain that can't happen.",
                        ("119.7", "614.17c")),

@@ -51,7 +51,7 @@ from reference_engine.core.state import active_team, holds_priority
 from reference_engine.core.symbols import parse_mana_cost
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.seating import object_within_range
-from reference_engine.layers.system import characteristics_of
+from reference_engine.layers.system import characteristics_of, compute_all, static_abilities
 from reference_engine.mana.abilities import is_mana_ability, produce_mana, spend_check
 from reference_engine.mana.phyrexian import plan_payment
 from reference_engine.resolution.stack import is_legal_target
@@ -67,6 +67,7 @@ __all__ = [
     "ability_text",
     "activate",
     "activated_abilities",
+    "activation_prohibition",
     "check_activation",
     "cost_text",
     "is_summoning_sick",
@@ -158,6 +159,9 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         # 702.61a-b: under split second only mana abilities can be activated.
         raise RulesViolation("illegal-action", "a spell with split second is on the stack: only "
                              "mana abilities can be activated (CR 702.61a)")
+    why = activation_prohibition(state, source)
+    if why is not None:
+        raise RulesViolation("illegal-action", why)
     if source.zone not in ability.get("zones", ["battlefield"]):
         raise RulesViolation("illegal-action", f"{source.name_for_log} is in the {source.zone}")
     if source.controller != player and not ability.get("any_player"):
@@ -215,6 +219,22 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     if "sacrifice" in cost:
         act.victim = _victim(state, player, source, cost["sacrifice"], pick=check_targets)
     return act
+
+
+def activation_prohibition(state: GameState, source: GameObject) -> str | None:
+    """602.5: why no player can begin to activate the activated abilities of ``source`` (a
+    static rule ``cant_be_activated`` whose ``filter`` matches it, read with "you" the rule's
+    controller: Cursed Totem, Linvala), or None. It covers activated abilities only, mana and
+    loyalty abilities among them, never triggered abilities (602.1c, 603.2a)."""
+    all_chars = compute_all(state)
+    for src, rule in static_abilities(state, all_chars):
+        if rule.get("rule") != "cant_be_activated":
+            continue
+        fctx = FilterContext(you=src.controller, source=src.id, chars_of=all_chars.__getitem__)
+        if matches(state, source, dict(rule.get("filter", {})), ctx=fctx):
+            return (f"{all_chars[src.id].name} says activated abilities of "
+                    f"{source.name_for_log} can't be activated (CR 602.5)")
+    return None
 
 
 #: ``obj.extra`` key: for each "activate only once each turn" ability of the object (by its

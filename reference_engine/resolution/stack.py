@@ -256,6 +256,9 @@ def run_effect(ctx: ResolveContext, eff: Mapping[str, Any]) -> None:
     # battlefield arrive together (Death or Glory's returned pile, Sixth Edition 420.5e ties).
     with simultaneously(ctx.state), arriving_together(ctx.state):
         fn(ctx, eff)
+    from reference_engine.triggers.abilities import note_state_triggers
+
+    note_state_triggers(ctx.state)  # 603.8: a state that held only during the resolution
 
 
 def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:

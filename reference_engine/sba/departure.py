@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from reference_engine.layers.control import change_control, default_controller
 from reference_engine.sba.outcome import game_is_over
 from reference_engine.sba.teams import spread_team_losses
+from reference_engine.triggers.last_known import remember_leaving
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -60,6 +61,7 @@ def leave_game(state: GameState, player: str) -> None:
     # 1. Objects the player owns leave the game, wherever they are.
     for obj in [o for o in state.all_objects() if o.owner == player]:
         if obj.id in state.objects:
+            remember_leaving(state, obj)  # 603.10f: the game-loss triggers look back
             state.log("leaves-game", object=obj.id, card=obj.card.name, zone=obj.zone)
             state.remove(obj)
     # 2. Control effects giving the player control end: the player who controls it by default

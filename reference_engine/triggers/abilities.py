@@ -51,6 +51,7 @@ __all__ = [
     "KEYWORD_TRIGGERS",
     "KEYWORD_TRIGGER_FAMILIES",
     "PUT_ON_STACK_HOOKS",
+    "STATE_CHECKS",
     "TRIGGER_MATCHERS",
     "TRIGGER_SOURCES",
     "PendingTrigger",
@@ -59,6 +60,7 @@ __all__ = [
     "declines_optional",
     "intervening_if_holds",
     "log_became_targets",
+    "note_state_triggers",
     "put_triggers_on_stack",
     "trigger_matcher",
 ]
@@ -128,6 +130,17 @@ PUT_ON_STACK_HOOKS: list[PutHook] = []
 #: ``(state, event, event index in the log) -> pending triggers`` (delayed triggers, 603.7).
 ExtraSource = Callable[["GameState", "Event", int], list[PendingTrigger]]
 TRIGGER_SOURCES: list[ExtraSource] = []
+#: Checks of the game state run before triggers are collected and after each instruction of a
+#: resolving spell or ability: state triggers (603.8, :mod:`reference_engine.triggers.states`)
+#: note the moment their condition holds as an event.
+STATE_CHECKS: list[Callable[[GameState], None]] = []
+
+
+def note_state_triggers(state: GameState) -> None:
+    """Run the state checks (CR 603.8): each state trigger whose condition holds now
+    triggers, unless an instance of it has not yet left the stack."""
+    for check in STATE_CHECKS:
+        check(state)
 
 
 #: Keys of an event's details that name the players and objects the event involves (801.7).
@@ -169,6 +182,7 @@ def event_within_range(state: GameState, player: str, event: Event) -> bool:
 
 def collect_triggers(state: GameState) -> None:
     """Note every trigger met by the events logged since the last call."""
+    note_state_triggers(state)
     cursor = int(state.extra.get("trigger_cursor", 0))
     events = state.events[cursor:]
     state.extra["trigger_cursor"] = len(state.events)

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
 
-__all__ = ["LastKnown", "last_known_info", "leaves_battlefield", "simultaneously",
-           "trigger_sources"]
+__all__ = ["LastKnown", "last_known_info", "leaves_battlefield", "remember_leaving",
+           "simultaneously", "trigger_sources"]
 
 _KEY = "last_known_info"
 _SEQ = "simultaneous_seq"
@@ -44,11 +44,16 @@ class LastKnown:
 
 @in_cr_order(BEFORE_MOVE_HOOKS, cr="603.10a")
 def _remember(state: GameState, obj: GameObject, zone: str) -> None:
+    remember_leaving(state, obj)
+
+
+def remember_leaving(state: GameState, obj: GameObject) -> None:
+    """Keep the last known information of permanent ``obj`` as it leaves the battlefield, to
+    another zone or out of the game with the player who owns it (603.10a, 603.10f, 800.4a)."""
     if obj.zone != "battlefield" or obj.id not in state.objects:
         return
     info: dict[int, LastKnown] = state.extra.setdefault(_KEY, {})
     info[obj.id] = LastKnown(obj, characteristics_of(state, obj.id))
-
 
 
 
@@ -96,6 +101,12 @@ def trigger_sources(state: GameState, events: list[Event], index: int,
     """
     event = events[index]
     current = [(obj, chars[obj.id]) for obj in list(state.objects.values()) if obj.id in chars]
+    if event.kind == "player-loses":
+        # 603.10f: abilities that trigger on a player losing look back in time: permanents
+        # that left the game after it (with the player who owns them, 800.4a) are checked.
+        gone = [last_known_info(state, int(e.details["object"])) for e in events[index + 1:]
+                if e.kind == "leaves-game" and e.details.get("zone") == "battlefield"]
+        return current + [(i.object, i.chars) for i in gone if i is not None]
     if not leaves_battlefield(event):
         return current
     left: list[tuple[GameObject, Characteristics]] = []
