@@ -88,7 +88,7 @@ def check_state_triggers(state: GameState) -> None:
             ctx = ConditionContext(source=obj.id, you=obj.controller,
                                    chars_of=chars.__getitem__)
             if holds(state, dict(spec.get("condition", {})), ctx):
-                state.log(STATE_EVENT, object=obj.id, key=key)
+                state.log("state-trigger", object=obj.id, key=key)
 
 
 @trigger_matcher("state", params={
