@@ -215,3 +215,23 @@ def test_the_parser_still_drops_a_flash_permission_that_costs_more() -> None:
     face = phase.build_oracle_face(dict(FILLER, name="Probe Haste", types=["Enchantment"],
                                         type="Enchantment", text=text), None)
     assert not face.get("static_abilities") and not _unimplemented(face)
+
+
+def test_phase_rs_seats_two_to_six_players_at_a_free_for_all_table() -> None:
+    """Behind "phase.rs seats 2 to 6 players": its Free-for-All format takes three players (the
+    adapter's ``multiplayer``, CR 806) and refuses a seventh; the Standard format seats two."""
+    from conformance.adapters.phase_rs.setup import MAX_PLAYERS
+
+    engine = _engine()
+    deck = ["Filler"] * 20
+    game = engine.new_game(player=deck, opponent=deck, extra_players=[deck], seed=1,
+                           format="FreeForAll", first_player=0)
+    assert len(game.state()["state"]["players"]) == 3
+    engine.new_game(player=deck, opponent=deck, extra_players=[deck] * (MAX_PLAYERS - 2),
+                    seed=1, format="FreeForAll", first_player=0)
+    with pytest.raises(ValueError, match="seat range"):
+        engine.new_game(player=deck, opponent=deck, extra_players=[deck] * (MAX_PLAYERS - 1),
+                        seed=1, format="FreeForAll", first_player=0)
+    with pytest.raises(ValueError, match="seat range"):
+        engine.new_game(player=deck, opponent=deck, extra_players=[deck], seed=1,
+                        first_player=0)

@@ -66,7 +66,7 @@ FEATURES = frozenset({
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
-    "battles",
+    "battles", "multiplayer",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -325,7 +325,8 @@ class PhaseSession(ViewSession):
 
     def zone_views(self, zone: str, player: str | None) -> list[ObjectView]:
         by_id = {v: k for k, v in self.setup.ids.items()}
-        seats = [self.setup.seat(player)] if player is not None else [0, 1]
+        seats = ([self.setup.seat(player)] if player is not None
+                 else list(range(len(self.players))))
         if zone == "battlefield":
             objs = list(self.game.battlefield())
         elif zone == "exile":

@@ -43,6 +43,8 @@ class PhaseCombat:
         self.s = session
         #: Engine ids in the order the case declared them (phase.rs keeps attackers unordered).
         self.declared: list[int] = []
+        #: The seats whose block declaration this adapter made in the current combat.
+        self.blocks_made: set[int] = set()
 
     # -- walking to a prompt --------------------------------------------------------------------
 
@@ -103,7 +105,13 @@ class PhaseCombat:
                 return self._restore(root, "cannot-attack",
                                      f"{spec.get('object')} is not among phase.rs's valid "
                                      "attackers")
-            defender = spec.get("defender", self.s.players[1 - active])
+            defender = spec.get("defender")
+            if defender is None:
+                others = [p for p in self.s.players if p != self.s.players[active]]
+                if len(others) != 1:
+                    raise Unsupported("declare_attackers: the case names no defending player "
+                                      "for an attacker among several opponents")
+                defender = others[0]
             if defender in self.s.players:
                 target = {"type": "Player", "data": self.s._seat_of(str(defender))}
             else:  # a planeswalker or battle (CR 506.3, 508.1b), as phase.rs names them
@@ -119,6 +127,7 @@ class PhaseCombat:
         except ValueError as exc:
             return self._restore(root, "cannot-attack", str(exc))
         self.declared = order
+        self.blocks_made = set()
         return Outcome.done()
 
     def declare_blockers(self, action: Mapping[str, Any]) -> Outcome:
@@ -128,6 +137,12 @@ class PhaseCombat:
             return Outcome.rejected("timing", "the stack must be empty to move to declare "
                                               "blockers (CR 117.4, 500.2)")
         prompt = self._walk_to(self.s.game, "DeclareBlockers")
+        asked = None if prompt is None else int(prompt.get("player", 1))
+        skipped = (self._skipped_declaration(root, action) if (prompt is None and late) or (
+            asked is not None and action.get("player") is not None
+            and self.s._seat_of(str(action["player"])) != asked) else None)
+        if skipped is not None:
+            return skipped
         if prompt is None and late:
             return self._restore(root, "timing", "phase.rs asks for no block declaration "
                                                  f"now ({self.s.game.phase})")
@@ -156,6 +171,25 @@ class PhaseCombat:
             self.s._apply(seat, {"type": "DeclareBlockers", "data": {"assignments": assignments}})
         except ValueError as exc:
             return self._restore(root, "cannot-block", str(exc))
+        self.blocks_made.add(seat)
+        return Outcome.done()
+
+    def _skipped_declaration(self, root: Any, action: Mapping[str, Any]) -> Outcome | None:
+        """A defending player's declaration phase.rs made for them: with several defending
+        players it asks each in APNAP order (CR 802.4) but only those with a creature that
+        could block, and records the others as having declared none (its
+        ``blockers_declared_by``). Their declaration of no blockers is that one; None when
+        the player is not such a defending player."""
+        if action.get("player") is None or len(self.s.players) < 3:
+            return None
+        seat = self.s._seat_of(str(action["player"]))
+        if seat in self.blocks_made or seat not in (self._combat().get("blockers_declared_by")
+                                                    or []):
+            return None
+        if action.get("blockers"):
+            return self._restore(root, "cannot-block", "phase.rs skipped this player's block "
+                                                       "declaration: no creature could block")
+        self.blocks_made.add(seat)
         return Outcome.done()
 
     def assign_damage(self, action: Mapping[str, Any], divided: dict[int, dict[int, int]]

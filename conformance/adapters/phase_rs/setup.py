@@ -30,8 +30,8 @@ from ...adapter import Unsupported
 from .effects import EffectWriter
 from .text import keyword_text
 
-__all__ = ["FILLER", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind", "handle_of",
-           "phase_counter", "pool_mana"]
+__all__ = ["FILLER", "MAX_PLAYERS", "PHASES", "STEPS", "Caster", "PhaseSetup", "counter_kind",
+           "handle_of", "phase_counter", "pool_mana"]
 
 #: Setup keys this adapter expresses (any other key makes the case unsupported).
 SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life", "mana_pool",
@@ -40,6 +40,9 @@ SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life",
 OBJECT_KEYS = frozenset({"handle", "card", "zone", "owner", "controller", "tapped", "sick",
                          "face", "half", "kicked", "x", "targets", "counters", "damage",
                          "attached_to", "token"})
+
+#: The most players phase.rs seats at one table (its Free-for-All format's ``max_players``).
+MAX_PLAYERS = 6
 
 #: The filler card each deck is padded with; removed before the case starts.
 FILLER = "Mtgconf Filler Land"
@@ -102,8 +105,9 @@ class PhaseSetup:
     def build(self) -> Any:
         """Create the game and return it, ready for the case's first step."""
         self.players = [str(p) for p in self.setup.get("players", ["alice", "bob"])]
-        if len(self.players) != 2:
-            raise Unsupported("the phase-rs adapter plays two-player games only")
+        if not 2 <= len(self.players) <= MAX_PLAYERS:
+            raise Unsupported(f"phase.rs seats 2 to {MAX_PLAYERS} players (its Free-for-All "
+                              f"format's range), not {len(self.players)}")
         unknown = sorted(set(self.setup) - SETUP_KEYS)
         if unknown:
             raise Unsupported(f"setup key(s) {', '.join(unknown)} are not expressible in "
@@ -111,9 +115,15 @@ class PhaseSetup:
         objects: Sequence[Mapping[str, Any]] = self.setup.get("objects", [])
         for obj in objects:
             self._check(obj)
+            if len(self.players) > 2 and obj.get("zone", "battlefield") == "battlefield" \
+                    and _is_battle(self.cards.get(str(obj.get("card"))) or {}):
+                raise Unsupported(f"object {obj.get('handle')!r}: a battle's protector among "
+                                  "several opponents (CR 310.8a) is not set in phase.rs "
+                                  "through this adapter (phase.rs asks its "
+                                  "BattleProtectorChoice only later, as it checks the battle)")
         # the permissions' emblems (:mod:`.permissions`) exist before every case object
         objects = [*self._emblem_objects(), *objects]
-        decks: list[list[str]] = [[], []]
+        decks: list[list[str]] = [[] for _ in self.players]
         for obj in objects:
             if "token" in obj:
                 continue
@@ -121,8 +131,11 @@ class PhaseSetup:
                 self.front_names[str(obj["card"])])
         for deck in decks:
             deck.extend([FILLER] * 10)
-        game = self.engine.new_game(player=decks[0], opponent=decks[1], seed=1, first_player=0)
-        for seat in (0, 1):
+        # more than two players sit at a Free-for-All table, in the case's order (CR 806.1)
+        game = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:],
+                                    format="Standard" if len(decks) == 2 else "FreeForAll",
+                                    seed=1, first_player=0)
+        for seat in range(len(decks)):
             keep = next(a for a in game.actions() if a.kind == "MulliganDecision"
                         and a.data["choice"]["type"] == "Keep")
             game.apply(seat, keep)
@@ -447,6 +460,12 @@ class PhaseSetup:
         for player, pool in dict(self.setup.get("mana_pool", {})).items():
             self._debug(game, "AddMana", player_id=self.seat(str(player)),
                         mana=pool_mana(str(pool)))
+
+
+def _is_battle(card: Mapping[str, Any]) -> bool:
+    """Whether a card's front face is a battle (CR 310)."""
+    face = (card.get("faces") or [card])[0]
+    return "Battle" in (face.get("types") or [])
 
 
 def _timing_refusal(message: str) -> bool:
