@@ -570,3 +570,27 @@ def test_each_python_mtg_reproduction_still_reproduces() -> None:
     scripts = _repros("python-mtg")
     out = _run_scripts(scripts)
     assert out.count("\nreproduced\n") == len(scripts) >= 4, out
+
+
+def test_phase_coin_and_die_answers_are_read_as_phase_rs_records_them() -> None:
+    """A called flip is won when the call matches the side (705.2; the call is heads unless the
+    case says); dice are natural results in order. phase.rs's flips and rolls must begin as the
+    answers do, and a result no die of the roll can show is an illegal choice (706.1)."""
+    pytest.importorskip("phase", reason=PHASE_REASON)
+    from conformance.adapters.phase_rs.adapter import _came_out, _chance, _check_dice
+    from conformance.adapters.phase_rs.prompts import IllegalAnswer
+
+    assert _chance({}) is None
+    chance = _chance({"coin": ["tails", "heads"], "coin_call": "tails", "die": [3, 4]})
+    assert chance == ([True, False], [3, 4])
+    assert _chance({"coin": "heads"}) == ([True], [])
+    flips = [{"type": "CoinFlipped", "data": {"won": True}},
+             {"type": "CoinFlipped", "data": {"won": False}}]
+    rolls = [{"type": "DieRolled", "data": {"sides": 6, "result": 3}},
+             {"type": "DieRolled", "data": {"sides": 6, "result": 4}}]
+    assert chance is not None and _came_out(chance, flips + rolls)
+    assert not _came_out(chance, flips[::-1] + rolls)
+    assert not _came_out(([], [4, 3]), rolls)
+    assert _came_out(([], [3]), rolls)  # a roll past the answers given is free
+    with pytest.raises(IllegalAnswer, match=r"706\.1"):
+        _check_dice(([], [7]), rolls)

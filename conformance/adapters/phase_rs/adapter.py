@@ -66,7 +66,7 @@ FEATURES = frozenset({
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
-    "battles", "multiplayer",
+    "battles", "multiplayer", "coins-and-dice",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -581,7 +581,8 @@ class PhaseSession(ViewSession):
         answers = {**self.choices, **dict(action.get("choices") or {})}
         wanted = answers.get("random_discard", answers.get("discard"))
         order = answers.get("shuffle")
-        if wanted is None and order is None:
+        chance = _chance(answers)
+        if wanted is None and order is None and chance is None:
             return self._resolve(action, answers)
         want = None if wanted is None else sorted(
             self._id(h) for h in ([wanted] if isinstance(wanted, str) else wanted)
@@ -589,7 +590,7 @@ class PhaseSession(ViewSession):
         root = self.game.state()
         start = len(self.events)
         seed = int(root["state"].get("rng_seed", 0))
-        for attempt in range(200):
+        for attempt in range(_SEEDS if chance is None else _CHANCE_SEEDS):
             if attempt:
                 root["state"]["rng_seed"] = seed + attempt
                 self.game = self.engine.load_game(root)
@@ -599,12 +600,19 @@ class PhaseSession(ViewSession):
             random = sorted(int(e["data"]["object_id"]) for e in self.events[start:]
                             if e.get("type") == "Discarded"
                             and int(e["data"]["object_id"]) not in self.prompts.discarded)
+            if chance is not None:
+                _check_dice(chance, self.events[start:])
             if ((want is None or not random or random == want)
-                    and (order is None or not outcome.ok or self._shuffled_as(order, start))):
+                    and (order is None or not outcome.ok or self._shuffled_as(order, start))
+                    and (chance is None or _came_out(chance, self.events[start:]))):
                 return outcome
-        raise Unsupported("phase.rs discards and shuffles at random with its own generator "
-                          "and takes no answer for the outcome; no seed of the first 200 gave "
-                          "the case's")
+        if chance is not None:
+            raise Unsupported(f"phase.rs flips coins and rolls dice with its own generator and "
+                              f"takes no answer for the outcome; no seed of the first "
+                              f"{_CHANCE_SEEDS} gave the case's results")
+        raise Unsupported(f"phase.rs discards and shuffles at random with its own generator "
+                          f"and takes no answer for the outcome; no seed of the first {_SEEDS} "
+                          "gave the case's")
 
     def _shuffled_as(self, order: Any, start: int) -> bool:
         """Whether the library phase.rs shuffled since event ``start`` is in the case's
@@ -1199,6 +1207,44 @@ class PhaseSession(ViewSession):
 
     def close(self) -> None:
         self.game = None
+
+
+#: Seeds of phase.rs's generator tried for a random discard or shuffle, and for coin flips
+#: and die rolls (a result of two twenty-sided dice is one seed in 400).
+_SEEDS = 200
+_CHANCE_SEEDS = 1000
+
+
+def _chance(answers: Mapping[str, Any]) -> tuple[list[bool], list[int]] | None:
+    """The case's coin flips and die rolls as phase.rs records them: per flip whether its
+    flipper won it (705.2: a called flip is won when the call, ``coin_call``, default heads,
+    matches the side, ``coin``), and the dice's natural results in the order rolled (706.2);
+    None if the case fixes neither."""
+    coins, dice = answers.get("coin"), answers.get("die")
+    if coins is None and dice is None:
+        return None
+    call = str(answers.get("coin_call", "heads"))
+    sides = [] if coins is None else [coins] if isinstance(coins, str) else list(coins)
+    rolls = [] if dice is None else [dice] if isinstance(dice, int) else list(dice)
+    return [str(side) == call for side in sides], [int(r) for r in rolls]
+
+
+def _came_out(chance: tuple[list[bool], list[int]], events: list[Mapping[str, Any]]) -> bool:
+    """Whether phase.rs's flips (``CoinFlipped``) and rolls (``DieRolled``) in ``events`` begin
+    as the case's answers do (a flip or roll past the answers given is free)."""
+    won = [bool(e["data"]["won"]) for e in events if e.get("type") == "CoinFlipped"]
+    rolled = [int(e["data"]["result"]) for e in events if e.get("type") == "DieRolled"]
+    return all(a == b for a, b in zip(won, chance[0], strict=False)) and all(
+        a == b for a, b in zip(rolled, chance[1], strict=False))
+
+
+def _check_dice(chance: tuple[list[bool], list[int]], events: list[Mapping[str, Any]]) -> None:
+    """A die answer no die of the roll can show is the case's ``illegal-choice`` (706.1)."""
+    sides = [int(e["data"]["sides"]) for e in events if e.get("type") == "DieRolled"]
+    for result, side in zip(chance[1], sides, strict=False):
+        if not 1 <= result <= side:
+            raise IllegalAnswer("illegal-choice", f"choice 'die': {result} is not a result of "
+                                                  f"a {side}-sided die (CR 706.1)")
 
 
 def _optional_slot(card: Mapping[str, Any]) -> bool:
