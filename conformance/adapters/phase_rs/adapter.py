@@ -29,7 +29,7 @@ from ...errors import AdapterError
 from .._mtgjson import card_faces, oracle_id
 from .._versions import SupportedReleases
 from .._views import ObjectView, ViewSession, mana_value_of
-from .casting import CASTING_PROMPTS, PhaseCasting
+from .casting import CASTING_PROMPTS, PhaseCasting, tapped_for
 from .combat import PhaseCombat
 from .effects import EffectWriter
 from .mana import MANA_QUERIES, PhaseMana
@@ -66,7 +66,7 @@ FEATURES = frozenset({
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
-    "battles", "multiplayer", "coins-and-dice",
+    "battles", "multiplayer", "coins-and-dice", "alternative-payments",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -501,6 +501,10 @@ class PhaseSession(ViewSession):
         means the pool could not pay: a ``cannot-pay`` rejection. An activate action of a
         mana ability is itself one mana ability activation of its source."""
         source = self.setup.ids.get(str(action.get("object")))
+        # creatures and artifacts the action taps to pay by convoke or improvise (702.51a,
+        # 702.126a) pay no mana through their abilities
+        for key in ("convoke", "improvise"):
+            untapped -= {self.setup.ids.get(str(h), -1) for h in action.get(key) or []}
         tapped = [o for o in self.game.battlefield() if o.get("tapped")
                   and int(o["id"]) in untapped and int(o["id"]) != source
                   and any(a.get("is_mana_ability") for a in o.get("abilities", []))]
@@ -1180,6 +1184,11 @@ class PhaseSession(ViewSession):
                 self._apply(seat, {"type": "ChooseX", "data": {"value": int(action.get("x", 0))}})
             elif kind == "ManaPayment" and trial:
                 return Outcome.done()
+            elif kind == "ManaPayment" and self._asked[kind] == 1 and tapped_for(
+                    waiting.get("data") or {}, action):
+                refused = self.casting.pay_by_tapping(seat, waiting.get("data") or {}, action)
+                if refused is not None:
+                    return self._cancel(seat, refused.failure or "cannot-pay", refused.message)
             elif kind == "ManaPayment":
                 return self._cancel(seat, "cannot-pay", "phase.rs could not pay the cost "
                                                         "automatically")

@@ -28,11 +28,22 @@ from .text import classify_error
 if TYPE_CHECKING:
     from .session_view import SessionView
 
-__all__ = ["CASTING_PROMPTS", "PhaseCasting"]
+__all__ = ["CASTING_PROMPTS", "PAYMENT_KEYS", "PhaseCasting", "tapped_for"]
 
 #: The prompts this module answers.
 CASTING_PROMPTS = frozenset({"CastingVariantChoice", "AlternativeCastChoice", "ModeChoice",
                              "DistributeAmong", "PhyrexianPayment", "PayCost"})
+
+
+#: phase.rs's ways of paying part of a cost with objects (its ``convoke_mode``), and the cast
+#: action's key that lists them (CR 702.51 convoke, 702.66 delve, 702.126 improvise).
+PAYMENT_KEYS = {"Convoke": "convoke", "Delve": "delve", "Improvise": "improvise"}
+
+
+def tapped_for(data: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
+    """Whether a mana payment prompt is one the cast action answers with objects: phase.rs
+    asks it with a ``convoke_mode`` and the action lists objects for some such keyword."""
+    return bool(data.get("convoke_mode")) and any(action.get(k) for k in PAYMENT_KEYS.values())
 
 
 class PhaseCasting:
@@ -56,6 +67,43 @@ class PhaseCasting:
                 failure = "cannot-pay" if kind in ("PhyrexianPayment", "PayCost") else (
                     "illegal-choice")
             return Outcome.rejected(failure, str(exc))
+
+    def pay_by_tapping(self, seat: int, data: Mapping[str, Any], action: Mapping[str, Any]
+                       ) -> Outcome | None:
+        """Pay part of the total cost with the objects the action lists (``convoke``,
+        ``improvise``: creatures or artifacts tapped; ``delve``: cards exiled from the
+        graveyard), one phase.rs ``TapForConvoke`` each (CR 702.51a, 702.126a, 702.66a). A
+        creature that could pay a colored symbol pays it before generic mana (702.51a lets it
+        pay either). An object phase.rs does not offer (another player's, one already used,
+        one the keyword can't use) is an ``illegal-choice``; the rest of the cost is paid from
+        the pool as phase.rs confirms the payment (an Outcome when refused, else None)."""
+        mode = str(data.get("convoke_mode"))
+        key = PAYMENT_KEYS.get(mode)
+        wrong = [k for k in PAYMENT_KEYS.values() if action.get(k) and k != key]
+        if key is None or wrong:
+            return Outcome.rejected("illegal-choice", f"phase.rs pays this spell's cost by "
+                                                      f"{mode.lower()}, not by "
+                                                      f"{', '.join(wrong) or 'that'}")
+        listed = [str(h) for h in action.get(key) or []]
+        for index, handle in enumerate(listed):
+            if self.s.game.waiting_for().get("type") != "ManaPayment":
+                return Outcome.rejected("illegal-choice", f"the cost was paid before {handle} "
+                                                          f"({', '.join(listed[index:])} would "
+                                                          f"pay more than the {key} can)")
+            oid = self.s._id(handle)
+            offered = [a for a in self.s.game.actions() if a.kind == "TapForConvoke"
+                       and int(a.data["object_id"]) == oid]
+            if not offered:
+                return Outcome.rejected("illegal-choice", f"phase.rs does not let {handle} pay "
+                                                          f"for the spell by {key} now")
+            colored = [a for a in offered if a.data.get("mana_type") != "Colorless"]
+            self.s._apply(seat, (colored or offered)[0].to_dict())
+        if self.s.game.waiting_for().get("type") == "ManaPayment":
+            try:  # the rest of the cost from the pool: phase.rs's pass confirms the payment
+                self.s._apply(seat, {"type": "PassPriority"})
+            except ValueError as exc:
+                return Outcome.rejected("cannot-pay", str(exc))
+        return None
 
     def _act(self, seat: int, kind: str, **payload: Any) -> None:
         self.s._apply(seat, {"type": kind, "data": payload})

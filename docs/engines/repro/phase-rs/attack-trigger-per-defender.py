@@ -49,11 +49,13 @@ def act(g, seat, kind, **data):
 
 
 def game(eng, decks, active):
-    """A Free-for-All sandbox game of len(decks) players (seats in that order) at ``active``'s
+    """A sandbox game of len(decks) players in that order (Free-for-All for more than two) at
+    ``active``'s
     precombat main phase, hands empty; returns (game, {(seat, face name): [ids]})."""
     decks = [list(d) + ["Filler"] * 20 for d in decks]
     g = eng.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:],
-                     format="FreeForAll", seed=1, first_player=0)
+                     format="FreeForAll" if len(decks) > 2 else "Standard", seed=1,
+                     first_player=0)
     for seat in range(len(decks)):
         g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
                            and a.data["choice"]["type"] == "Keep"))
