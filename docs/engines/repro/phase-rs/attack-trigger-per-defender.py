@@ -19,11 +19,13 @@ FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "col
           "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
 
 
-def card(name, cost, mv, colors, types, text, pt=None, keywords=()):
+def card(name, cost, mv, colors, types, text, pt=None, keywords=(), subtypes=()):
     """A single-faced card in MTGJSON's atomic shape."""
     face = dict(FILLER, name=name, manaCost=cost, manaValue=float(mv),
                 convertedManaCost=float(mv), colors=list(colors), colorIdentity=list(colors),
-                types=list(types), type=" ".join(types), text=text, keywords=list(keywords),
+                types=list(types), subtypes=list(subtypes),
+                type=" ".join(types) + (" — " + " ".join(subtypes) if subtypes else ""),
+                text=text, keywords=list(keywords),
                 identifiers={"scryfallOracleId":
                              f"00000000-0000-0000-0000-{zlib.crc32(name.encode()):012d}"})
     if pt:
@@ -40,7 +42,8 @@ def engine(cards):
 
 def debug(g, kind, **data):
     """One of the engine's sandbox (debug) actions, used here only to set the scene."""
-    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+    return g.apply(0, GameAction.from_dict({"type": "Debug",
+                                           "data": {"type": kind, "data": data}}))
 
 
 def act(g, seat, kind, **data):
