@@ -594,3 +594,18 @@ def test_phase_coin_and_die_answers_are_read_as_phase_rs_records_them() -> None:
     assert _came_out(([], [3]), rolls)  # a roll past the answers given is free
     with pytest.raises(IllegalAnswer, match=r"706\.1"):
         _check_dice(([], [7]), rolls)
+
+
+def test_python_mtg_declines_name_the_side_of_their_limit() -> None:
+    """A python-mtg decline is the engine's when the case needs one thing its model has no
+    place for (the stack, triggers, targets chosen on casting, custom cards); a decline for
+    features python-mtg has moves for (combat, the turn's end) is the adapter's."""
+    from conformance.adapters.python_mtg import UNDECLARED, decline_limit
+
+    assert {"stack", "triggers", "custom-cards"} <= set(UNDECLARED)
+    assert decline_limit("python-mtg lacks feature(s): combat, stack") == "engine"
+    assert decline_limit("python-mtg lacks feature(s): combat") == "adapter"
+    assert decline_limit("python-mtg lacks feature(s): turn-structure, combat") == "adapter"
+    assert decline_limit("setup: object 'flames': python-mtg has no visible stack") == "engine"
+    assert decline_limit("step 3 (observe x): query 'x' is not expressible through "
+                         "python-mtg") == "adapter"

@@ -31,11 +31,49 @@ from ..errors import AdapterError
 from ._versions import SupportedReleases
 from ._views import COLOR_WORDS, LAND_TYPES, ObjectView, ViewSession
 
-__all__ = ["FEATURES", "SUPPORTED", "PythonMtgAdapter", "PythonMtgSession"]
+__all__ = ["FEATURES", "SUPPORTED", "UNDECLARED", "PythonMtgAdapter", "PythonMtgSession",
+           "decline_limit"]
 
 #: Features this adapter can express (spec/features.toml).
 FEATURES = frozenset({"characteristics", "card-counting", "split-cards", "kindred", "lands",
                       "domain"})
+
+#: Features the adapter leaves undeclared because python-mtg's own model has no place for them
+#: (engine limits), and why. Every other undeclared feature is this adapter's gap: python-mtg
+#: may well have it (its ``attack``, ``block`` and ``pass`` moves, activations among its legal
+#: moves), and the adapter doesn't drive it yet (docs/engines/decline-audit.md).
+UNDECLARED = {
+    "stack": "a cast or activation resolves inside the move that makes it: nothing can be seen "
+             "on the stack or responded to (CR 405, 117.3c)",
+    "triggers": "triggered abilities resolve inside moves: none can be seen, ordered or "
+                "responded to (CR 603.3)",
+    "targeted-triggers": "triggered abilities resolve inside moves (CR 603.3d)",
+    "look-back-triggers": "triggered abilities resolve inside moves (CR 603.10)",
+    "event-triggers": "triggered abilities resolve inside moves (CR 603.2)",
+    "delayed-triggers": "triggered abilities resolve inside moves (CR 603.7)",
+    "targets": "'any target' damage picks its victim as it resolves: no target is chosen as "
+               "the spell is cast (CR 601.2c)",
+    "kicker": "kicker is not modelled (CR 702.33)",
+    "custom-cards": "cards come from its own corpus by name; card data can't be given",
+    "cast-during-resolution": "a spell resolves inside the move that casts it (CR 608.2g)",
+}
+
+#: Words of the declines (not for a feature) that name a limit of python-mtg itself.
+_ENGINE_SIDE = ("card views show printed", "has no visible", "priority decisions to the "
+                "active player only", "resolves spells inside the move", "corpus has no card",
+                "implements the modern rules",
+                "does not implement era")
+
+
+def decline_limit(message: str) -> str:
+    """The side a decline (an ``unsupported`` result's message) is on: ``"engine"`` when the
+    case needs something python-mtg's model has no place for (one such missing feature is
+    enough: the case can't be played whatever the adapter did), else ``"adapter"``."""
+    if "lacks feature(s): " in message:
+        missing = message.split("lacks feature(s): ", 1)[1].split(", ")
+        return "engine" if any(f.strip() in UNDECLARED for f in missing) else "adapter"
+    return "engine" if any(words in message for words in _ENGINE_SIDE) else "adapter"
+
 
 #: Filler each deck is padded with; removed before the case starts.
 _FILLER = {"alice": "Wastes", "bob": "Wastes"}

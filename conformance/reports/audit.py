@@ -34,7 +34,8 @@ __all__ = ["case_ids_at", "main", "reach_on", "sample_declines"]
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Adapter modules that say which side a decline is on (``decline_limit``), by engine.
-_LIMITS = {"phase-rs": "conformance.adapters.phase_rs"}
+_LIMITS = {"phase-rs": "conformance.adapters.phase_rs",
+           "python-mtg": "conformance.adapters.python_mtg"}
 
 
 def case_ids_at(commit: str, *, root: Path = ROOT) -> set[str]:

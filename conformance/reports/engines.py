@@ -58,7 +58,7 @@ class Engine:
 
 
 ENGINES = (Engine("phase-rs", "phase", "phase", "conformance.adapters.phase_rs"),
-           Engine("python-mtg", "mtg", "python-mtg"))
+           Engine("python-mtg", "mtg", "python-mtg", "conformance.adapters.python_mtg"))
 
 #: Generated cases run with the spec cases (the ``mtgconf run`` default set).
 GENERATED = 300
