@@ -2,6 +2,7 @@
 
     python benchmarks/bench.py [--quick] [--sizes 1000,10000,100000] [--json FILE]
     python benchmarks/bench.py --only-speed | --only-scale [--memory-sizes 1000,100000] [--tests]
+    python benchmarks/bench.py --only-phase [--phase ADAPTER]
 
 Prints a table of figures and one line per target (MET / NOT MET / NOT RUN), and writes every
 figure to JSON (default ``benchmarks/results.json``). The machines these run on are noisy and
@@ -575,6 +576,50 @@ _PHASE_CALLS = ("phase.Engine", "phase.Game", "phase.GameAction", "phase.ActionR
                 "build_oracle_face")
 
 
+def phase_figures(name: str, items: Sequence[WorkItem], spec: Spec, figures: dict[str, Any],
+                  *, quick: bool) -> list[Target]:
+    """phase-rs's figures (needs ``phase-python``), added to ``figures``: its per-case time against
+    the reference engine's, the share of a run outside phase.rs's own calls, and the ``--jobs 2``
+    speedup on the same cases; the targets they meet or miss."""
+    targets: list[Target] = []
+    if importlib.util.find_spec("phase") is not None:
+        try:
+            cmp = phase_comparison(name, items, spec, 1)
+            figures["phase_rs"] = cmp
+            targets.append(("reference >= 10x faster per case than phase-rs (median)",
+                            f"{cmp['ratio_median']:.1f}x on {cmp['phase']['cases']} cases",
+                            cmp["ratio_median"] >= 10))
+        except Exception as exc:  # a benchmark reports, it does not stop
+            figures["phase_rs"] = {"error": f"{type(exc).__name__}: {exc}"}
+            targets.append(("reference >= 10x faster per case than phase-rs (median)",
+                            "error", None))
+    else:
+        targets.append(("reference >= 10x faster per case than phase-rs (median)",
+                        "phase-python not installed", None))
+    share_target = "phase-rs: adapter and harness <= 15% of a run (outside phase.rs's calls)"
+    jobs_target = "phase-rs: --jobs 2 >= 1.7x over --jobs 1, same results"
+    if importlib.util.find_spec("phase") is not None:
+        sample = list(items)[: 60 if quick else 300]
+        try:
+            figures["phase_rs_cost"] = cost = phase_adapter_share(name, sample, spec)
+            targets.append((share_target, f"{cost['share']:.1%} of {cost['total_s']:.1f} s "
+                                          f"({cost['items']} cases)", cost["share"] <= 0.15))
+            figures["phase_rs_jobs"] = jobs = phase_jobs_speedup(name, sample, 1)
+            targets.append((jobs_target, f"{jobs['speedup']:.2f}x wall, CPU efficiency "
+                                         f"{jobs['cpu_efficiency']:.0%}, same results "
+                                         f"{jobs['same_results']}, load "
+                                         f"{jobs['load_average'][0]:.1f}",
+                            jobs["speedup"] >= 1.7 and jobs["same_results"]))
+        except Exception as exc:  # a benchmark reports, it does not stop
+            figures["phase_rs_cost"] = {"error": f"{type(exc).__name__}: {exc}"}
+            targets += [(share_target, "error", None), (jobs_target, "error", None)]
+    else:
+        targets += [(share_target, "phase-python not installed", None),
+                    (jobs_target, "phase-python not installed", None)]
+
+    return targets
+
+
 def phase_adapter_share(name: str, items: Sequence[WorkItem], spec: Spec) -> dict[str, Any]:
     """The share of a phase-rs run spent outside phase.rs's own calls (the adapter and the
     harness), profiled in process over ``items``: one pass, every call into phase.rs counted
@@ -669,10 +714,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only-speed", action="store_true",
                         help="only the issue 21 ratios (loading, generated cases, undo, "
                              "transport, default run, 2 processes): a few minutes")
+    parser.add_argument("--only-phase", action="store_true",
+                        help="only phase-rs's figures (issue 30): the per-case comparison with "
+                             "the reference engine, the adapter's share of a run, and the "
+                             "--jobs 2 speedup, side by side in one run")
     args = parser.parse_args(argv)
     if args.json is None:
         args.json = ROOT / "benchmarks" / ("results-speed.json" if args.only_speed
                                            else "results-scale.json" if args.only_scale
+                                           else "results-phase.json" if args.only_phase
                                            else "results.json")
     if args.only_scale:
         import scale  # benchmarks/scale.py, beside this script
@@ -700,6 +750,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     reference = resolve_adapter("reference")
     info = reference.info()
     items = [i for i in plan(loaded.cases, info) if i.verdict is None]
+    if args.only_phase:
+        targets += phase_figures(args.phase, items, spec, figures, quick=args.quick)
+        return _finish(args, figures, targets, started)
 
     rounds = 3 if args.quick else 7
     figures["loading"] = loading = loading_vs_floor(rounds)
@@ -746,40 +799,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     targets.append(("harness overhead (replay adapter) < 10% of reference time",
                     f"{share:.1%}", share < 0.10))
 
-    if importlib.util.find_spec("phase") is not None:
-        try:
-            cmp = phase_comparison(args.phase, items, spec, 1)
-            figures["phase_rs"] = cmp
-            targets.append(("reference >= 10x faster per case than phase-rs (median)",
-                            f"{cmp['ratio_median']:.1f}x on {cmp['phase']['cases']} cases",
-                            cmp["ratio_median"] >= 10))
-        except Exception as exc:  # a benchmark reports, it does not stop
-            figures["phase_rs"] = {"error": f"{type(exc).__name__}: {exc}"}
-            targets.append(("reference >= 10x faster per case than phase-rs (median)",
-                            "error", None))
-    else:
-        targets.append(("reference >= 10x faster per case than phase-rs (median)",
-                        "phase-python not installed", None))
-    share_target = "phase-rs: adapter and harness <= 15% of a run (outside phase.rs's calls)"
-    jobs_target = "phase-rs: --jobs 2 >= 1.7x over --jobs 1, same results"
-    if importlib.util.find_spec("phase") is not None:
-        sample = list(items)[: 60 if args.quick else 300]
-        try:
-            figures["phase_rs_cost"] = cost = phase_adapter_share(args.phase, sample, spec)
-            targets.append((share_target, f"{cost['share']:.1%} of {cost['total_s']:.1f} s "
-                                          f"({cost['items']} cases)", cost["share"] <= 0.15))
-            figures["phase_rs_jobs"] = jobs = phase_jobs_speedup(args.phase, sample, 1)
-            targets.append((jobs_target, f"{jobs['speedup']:.2f}x wall, CPU efficiency "
-                                         f"{jobs['cpu_efficiency']:.0%}, same results "
-                                         f"{jobs['same_results']}, load "
-                                         f"{jobs['load_average'][0]:.1f}",
-                            jobs["speedup"] >= 1.7 and jobs["same_results"]))
-        except Exception as exc:  # a benchmark reports, it does not stop
-            figures["phase_rs_cost"] = {"error": f"{type(exc).__name__}: {exc}"}
-            targets += [(share_target, "error", None), (jobs_target, "error", None)]
-    else:
-        targets += [(share_target, "phase-python not installed", None),
-                    (jobs_target, "phase-python not installed", None)]
+    targets += phase_figures(args.phase, items, spec, figures, quick=args.quick)
 
     transport = transport_overhead(_char_case(loaded.cases), spec,
                                    300 if args.quick else 3000)
