@@ -32,7 +32,8 @@ SPLIT = ["split-colors", "split-mana-value-combined"]
 
 
 def test_a_family_search_goes_on_past_its_first_divergence() -> None:
-    report = fuzz_family(SplitOneHalf(), "split-mana-value-combined", seconds=2, seed=3)
+    report = fuzz_family(SplitOneHalf(), "split-mana-value-combined", seconds=2, seed=3,
+                         scenarios_budget=150)
     assert report.scenarios > 0
     # one distinct bug, met at least once more than it was shrunk
     assert [f.key for f in report.findings] == ["observe:mana_value"]
@@ -40,8 +41,19 @@ def test_a_family_search_goes_on_past_its_first_divergence() -> None:
     assert report.findings[0].case["id"].startswith("fuzz.split-mana-value-combined.")
 
 
+def test_a_scenario_budget_is_the_same_search_whatever_the_clock() -> None:
+    ticks = iter(range(0, 10**9, 1000))  # a clock that jumps 1000 s at every look: a busy machine
+    slow = fuzz_family(SplitOneHalf(), "split-mana-value-combined", seconds=1, seed=3,
+                       scenarios_budget=40, clock=lambda: float(next(ticks)))
+    fast = fuzz_family(SplitOneHalf(), "split-mana-value-combined", seconds=1, seed=3,
+                       scenarios_budget=40)
+    assert slow.scenarios >= 40 and fast.scenarios >= 40
+    keys = ["observe:mana_value"]
+    assert [f.key for f in slow.findings] == [f.key for f in fast.findings] == keys
+
+
 def test_a_right_engine_has_no_findings() -> None:
-    report = fuzz_family(ReferenceAdapter(), "split-colors", seconds=1)
+    report = fuzz_family(ReferenceAdapter(), "split-colors", seconds=1, scenarios_budget=30)
     assert report.findings == [] and report.divergences == 0 and report.scenarios > 0
 
 
@@ -58,6 +70,7 @@ def test_findings_are_classified_by_the_baseline(tmp_path: Path) -> None:
                         'reason = "split colors: a known bug"\nlink = "docs/x.md#a"\n',
                         encoding="utf-8")
     report = run_campaign(MUTANT, SPLIT, seconds=3, seed=1, adapter=SplitOneHalf(),
+                          per_family=150,
                           baseline=load_baseline(baseline))
     by_family = {f.family: f for f in report.findings}
     assert set(by_family) == set(SPLIT)
@@ -67,7 +80,8 @@ def test_findings_are_classified_by_the_baseline(tmp_path: Path) -> None:
 
 
 def test_two_processes_play_every_family(tmp_path: Path) -> None:
-    report = run_campaign(MUTANT, [*SPLIT, "token-names"], seconds=4, seed=1, jobs=2)
+    report = run_campaign(MUTANT, [*SPLIT, "token-names"], seconds=4, seed=1, jobs=2,
+                          per_family=150)
     assert report.jobs == 2
     assert [f.family for f in report.families] == sorted([*SPLIT, "token-names"])
     assert all(not f.error for f in report.families), [f.error for f in report.families]
@@ -95,7 +109,7 @@ def test_the_markdown_report_has_a_row_per_family_and_each_finding() -> None:
 def test_the_command_writes_cases_and_reports(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "found"
-    args = ["fuzz", "--adapter", MUTANT, "--seconds", "3", "--seed", "2", "--out", str(out)]
+    args = ["fuzz", "--adapter", MUTANT, "--scenarios", "150", "--seed", "2", "--out", str(out)]
     assert main([*args, *(a for f in SPLIT for a in ("--family", f))]) == 1
     data = json.loads((out / "campaign.json").read_text(encoding="utf-8"))
     assert [f["family"] for f in data["families"]] == SPLIT
@@ -141,7 +155,8 @@ def test_several_baselines_classify_together(tmp_path: Path,
                       'case = "fuzz.split-mana-value-combined.observe-mana_value"\n'
                       'reason = "mana value"\n', encoding="utf-8")
     out = tmp_path / "found"
-    code = main(["fuzz", "--adapter", MUTANT, "--seconds", "3", "--seed", "2", "--out", str(out),
+    code = main(["fuzz", "--adapter", MUTANT, "--scenarios", "150", "--seed", "2", "--out",
+                 str(out),
                  "--baseline", str(first), "--baseline", str(second),
                  *(a for f in SPLIT for a in ("--family", f))])
     assert code == 0  # both divergences known: nothing new

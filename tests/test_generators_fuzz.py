@@ -39,7 +39,7 @@ def test_the_target_raises_a_divergence_for_a_wrong_engine() -> None:
 def test_fuzz_command_writes_cases_that_reproduce(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     mutant = "conformance.differential.mutants:SplitOneHalf"
-    assert main(["fuzz", "--adapter", mutant, "--seconds", "4", "--seed", "1",
+    assert main(["fuzz", "--adapter", mutant, "--scenarios", "200", "--seed", "1",
                  "--family", "split-mana-value-combined", "--family", "split-colors",
                  "--out", str(tmp_path)]) == 1
     written = sorted(tmp_path.glob("*.toml"))
@@ -51,7 +51,7 @@ def test_fuzz_command_writes_cases_that_reproduce(tmp_path: Path,
 
 def test_fuzz_command_reports_no_divergence(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fuzz", "--adapter", "reference", "--seconds", "1", "--out",
+    assert main(["fuzz", "--adapter", "reference", "--scenarios", "20", "--out",
                  str(tmp_path)]) == 0
     assert "no divergence found" in capsys.readouterr().out
     assert not list(tmp_path.glob("*.toml"))

@@ -89,7 +89,8 @@ def test_generated_cases_pass_on_the_reference_engine() -> None:
 
 @pytest.mark.parametrize("bug", sorted(b for b, m in MUTANTS.items() if m.fuzzable))
 def test_fuzz_catches_the_wrong_engine_and_its_case_reproduces(bug: str) -> None:
-    result = fuzz(MUTANTS[bug](), seconds=30, seed=0, families=MUTANTS[bug].families)
+    result = fuzz(MUTANTS[bug](), seed=0, families=MUTANTS[bug].families,
+                  scenarios_budget=1000)
     assert result.divergence is not None and result.case is not None
     case, errors = load_case_text(case_text(result.case), SPEC, display="<fuzz>")
     assert not errors, [str(e) for e in errors]
@@ -103,5 +104,5 @@ def test_fuzz_catches_the_wrong_engine_and_its_case_reproduces(bug: str) -> None
 
 
 def test_fuzz_finds_nothing_when_the_engines_agree() -> None:
-    result = fuzz(ReferenceAdapter(), seconds=2, seed=0)
+    result = fuzz(ReferenceAdapter(), seed=0, scenarios_budget=100)
     assert result.divergence is None and result.examples > 0

@@ -53,6 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=_positive_seconds, default=60.0,
                         help="total search budget, shared by the families (default: 60); "
                              "shrinking a divergence comes on top")
+    parser.add_argument("--scenarios", type=opt.positive_count, default=None, metavar="N",
+                        help="search N scenarios in each family instead of a time budget "
+                             "(the same search on a fast or a busy machine; --seconds is "
+                             "then ignored)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
     parser.add_argument("--family", action="append", default=[], metavar="F",
                         help="only this family (repeatable; default: every family the "
@@ -137,12 +141,15 @@ def _campaign(args: argparse.Namespace, adapter: Adapter, baseline: Baseline | N
         err.print("error: the adapter can play none of the chosen families (it lacks "
                   "their features or eras)", markup=False)
         return None
-    out.print(f"fuzzing {len(families)} families for {args.seconds:g}s over "
+    budget = (f"{args.scenarios} scenarios each" if args.scenarios is not None
+              else f"{args.seconds:g}s")
+    out.print(f"fuzzing {len(families)} families for {budget} over "
               f"{min(args.jobs, len(families))} process(es)", markup=False)
     return run_campaign(
         args.adapter, families, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
         max_actions=args.max_actions, shrink_seconds=args.shrink_seconds,
         baseline=baseline, adapter=adapter if args.jobs == 1 else None,
+        per_family=args.scenarios,
         on_family=lambda f: out.print(
             f"  {f.family}: {f.scenarios} scenarios, {len(f.findings)} distinct "
             f"divergence(s)" + (f" ({f.error})" if f.error else ""), markup=False))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -90,6 +91,8 @@ class CampaignReport:
     jobs: int
     families: list[FamilyReport] = field(default_factory=list)
     seconds: float = 0.0
+    #: A budget of scenarios per family instead of seconds (None: the time budget).
+    per_family: int | None = None
 
     @property
     def scenarios(self) -> int:
@@ -111,6 +114,7 @@ class CampaignReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "adapter": self.adapter, "seed": self.seed, "budget_seconds": self.budget,
+            "budget_scenarios_per_family": self.per_family,
             "jobs": self.jobs, "seconds": round(self.seconds, 2),
             "scenarios": self.scenarios,
             "scenarios_per_second_per_core": round(self.throughput(), 2),
@@ -156,11 +160,14 @@ def _classify(finding: Finding, baseline: Baseline | None) -> None:
 def fuzz_family(adapter: Adapter, family: str, *, seconds: float, seed: int = 0,
                 max_actions: int = 4, shrink_seconds: float = 30.0, batch: int = 100,
                 reference: Adapter | None = None,
-                clock: Callable[[], float] = time.monotonic) -> FamilyReport:
-    """Search ``family`` for about ``seconds``, shrinking each new divergence (for at most
-    ``shrink_seconds`` more) and counting the ones already found."""
+                clock: Callable[[], float] = time.monotonic,
+                scenarios_budget: int | None = None) -> FamilyReport:
+    """Search ``family`` for about ``seconds`` (or, with ``scenarios_budget``, until that many
+    scenarios were played, whatever the time: the same search on a fast or a busy machine),
+    shrinking each new divergence (for at most ``shrink_seconds`` more) and counting the ones
+    already found."""
     start = clock()
-    search_end = start + seconds
+    search_end = math.inf if scenarios_budget is not None else start + seconds
     counter = [0]
     target = fuzz_target(adapter, families=[family], max_actions=max_actions,
                          reference=reference, counter=counter)
@@ -171,10 +178,14 @@ def fuzz_family(adapter: Adapter, family: str, *, seconds: float, seed: int = 0,
     strategy = scenarios(target.families, max_actions=max_actions)  # type: ignore[attr-defined]
     seen: dict[str, Finding] = {}
     round_no = 0
-    while clock() < search_end:
-        raised = _round(target, strategy, seed * 100003 + round_no, batch, clock, search_end,
+    while _searching(clock, search_end, counter[0], scenarios_budget):
+        played = counter[0]
+        size = batch if scenarios_budget is None else min(batch, scenarios_budget - played)
+        raised = _round(target, strategy, seed * 100003 + round_no, size, clock, search_end,
                         shrink_seconds, seen, report)
         round_no += 1
+        if counter[0] == played and not raised:
+            break  # the strategy gave nothing to play: another round would give nothing too
         if not raised:
             continue
         report.divergences += 1
@@ -194,6 +205,12 @@ def fuzz_family(adapter: Adapter, family: str, *, seconds: float, seed: int = 0,
     report.scenarios = counter[0]
     report.seconds = clock() - start
     return report
+
+
+def _searching(clock: Callable[[], float], search_end: float, played: int,
+               budget: int | None) -> bool:
+    """Whether the search goes on: time left, or scenarios left of a scenario budget."""
+    return played < budget if budget is not None else clock() < search_end
 
 
 def _round(target: Callable[[Scenario], None], strategy: Any, seed: int, batch: int,
@@ -235,7 +252,7 @@ def _round(target: Callable[[Scenario], None], strategy: Any, seed: int, batch: 
 
 
 def _work(adapter_name: str, family: str, seconds: float, seed: int, max_actions: int,
-          shrink_seconds: float) -> FamilyReport:
+          shrink_seconds: float, scenarios_budget: int | None = None) -> FamilyReport:
     """One family in a worker process: its own adapter, made from the adapter's name."""
     from conformance.adapters import resolve_adapter
 
@@ -247,7 +264,8 @@ def _work(adapter_name: str, family: str, seconds: float, seed: int, max_actions
                             error=f"the adapter could not be made: {exc}")
     try:
         return fuzz_family(adapter, family, seconds=seconds, seed=seed,
-                           max_actions=max_actions, shrink_seconds=shrink_seconds)
+                           max_actions=max_actions, shrink_seconds=shrink_seconds,
+                           scenarios_budget=scenarios_budget)
     except Exception as exc:  # a family that can't be run must not end the campaign
         return FamilyReport(family, seconds=time.monotonic() - started,
                             error=f"{type(exc).__name__}: {exc}")
@@ -262,20 +280,22 @@ def run_campaign(adapter_name: str, families: Sequence[str], *, seconds: float,
                  seed: int = 0, jobs: int = 1, max_actions: int = 4,
                  shrink_seconds: float = 30.0, baseline: Baseline | None = None,
                  adapter: Adapter | None = None,
-                 on_family: Callable[[FamilyReport], None] | None = None) -> CampaignReport:
+                 on_family: Callable[[FamilyReport], None] | None = None,
+                 per_family: int | None = None) -> CampaignReport:
     """Fuzz every family of ``families`` within a total budget of ``seconds`` (search time;
-    shrinking a divergence may add up to ``shrink_seconds`` to a family), over ``jobs``
+    shrinking a divergence may add up to ``shrink_seconds`` to a family), or, with
+    ``per_family``, for that many scenarios in each family whatever the time, over ``jobs``
     processes. With ``jobs == 1`` the families run in this process on ``adapter`` (made from
     ``adapter_name`` when not given)."""
     started = time.monotonic()
-    report = CampaignReport(adapter_name, seed, seconds, jobs)
+    report = CampaignReport(adapter_name, seed, seconds, jobs, per_family=per_family)
     if not families:
         return report
     jobs = max(1, min(jobs, len(families)))
     report.jobs = jobs
     slice_ = seconds * jobs / len(families)
     for family_report in _reports(adapter_name, families, slice_, seed, jobs, max_actions,
-                                  shrink_seconds, adapter):
+                                  shrink_seconds, adapter, per_family):
         for finding in family_report.findings:
             _classify(finding, baseline)
         report.families.append(family_report)
@@ -288,23 +308,25 @@ def run_campaign(adapter_name: str, families: Sequence[str], *, seconds: float,
 
 def _reports(adapter_name: str, families: Sequence[str], slice_: float, seed: int, jobs: int,
              max_actions: int, shrink_seconds: float,
-             adapter: Adapter | None) -> Iterator[FamilyReport]:
+             adapter: Adapter | None, per_family: int | None) -> Iterator[FamilyReport]:
     if jobs == 1:
         if adapter is None:
-            yield from (_work(adapter_name, f, slice_, seed, max_actions, shrink_seconds)
-                        for f in families)
+            yield from (_work(adapter_name, f, slice_, seed, max_actions, shrink_seconds,
+                              per_family) for f in families)
             return
         for family in families:
             try:
                 yield fuzz_family(adapter, family, seconds=slice_, seed=seed,
-                                  max_actions=max_actions, shrink_seconds=shrink_seconds)
+                                  max_actions=max_actions, shrink_seconds=shrink_seconds,
+                                  scenarios_budget=per_family)
             except Exception as exc:
                 yield FamilyReport(family, error=f"{type(exc).__name__}: {exc}")
         return
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures: list[Future[FamilyReport]] = [
-            pool.submit(_work, adapter_name, f, slice_, seed, max_actions, shrink_seconds)
+            pool.submit(_work, adapter_name, f, slice_, seed, max_actions, shrink_seconds,
+                        per_family)
             for f in families]
         try:
             for family, future in zip(families, futures, strict=True):
@@ -317,10 +339,16 @@ def _reports(adapter_name: str, families: Sequence[str], slice_: float, seed: in
             raise
 
 
+def _budget(report: CampaignReport) -> str:
+    if report.per_family is not None:
+        return f"{report.per_family} scenarios per family"
+    return f"{report.budget:g} s"
+
+
 def markdown(report: CampaignReport) -> str:
     """The campaign report as Markdown: the totals, a row per family, then each finding."""
     out = [f"# Differential campaign: {report.adapter}", "",
-           f"Seed {report.seed}, a budget of {report.budget:g} s over {report.jobs} "
+           f"Seed {report.seed}, a budget of {_budget(report)} over {report.jobs} "
            f"process(es); {report.seconds:.0f} s in all. {report.scenarios} scenarios "
            f"({report.throughput():.1f} per second per process), "
            f"{sum(f.divergences for f in report.families)} diverging, "

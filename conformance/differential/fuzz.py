@@ -14,6 +14,7 @@ The target is a plain Hypothesis test (:func:`fuzz_target`), so HypoFuzz can run
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -447,10 +448,12 @@ def fuzz_target(adapter: Adapter, *, families: Sequence[str] = (), max_actions: 
 
 
 def fuzz(adapter: Adapter, *, seconds: float = 30.0, seed: int = 0,
-         families: Sequence[str] = (), max_actions: int = 4, batch: int = 200) -> FuzzResult:
-    """Run scenarios for about ``seconds``; on a divergence, shrink it and build the case."""
+         families: Sequence[str] = (), max_actions: int = 4, batch: int = 200,
+         scenarios_budget: int | None = None) -> FuzzResult:
+    """Run scenarios for about ``seconds`` (or, with ``scenarios_budget``, until that many were
+    played, whatever the time); on a divergence, shrink it and build the case."""
     start = time.monotonic()
-    deadline = start + seconds
+    deadline = math.inf if scenarios_budget is not None else start + seconds
     counter = [0]
     target = fuzz_target(adapter, families=families, max_actions=max_actions, counter=counter)
     chosen: list[Family] = target.families  # type: ignore[attr-defined]
@@ -460,9 +463,13 @@ def fuzz(adapter: Adapter, *, seconds: float = 30.0, seed: int = 0,
     strategy = scenarios(chosen, max_actions=max_actions)
     found: list[Divergence] = []
     round_no = 0
-    while time.monotonic() < deadline and not found:
+    while not found and (counter[0] < scenarios_budget if scenarios_budget is not None
+                         else time.monotonic() < deadline):
+        played = counter[0]
+        size = batch if scenarios_budget is None else min(batch, scenarios_budget - played)
+
         @hypothesis_seed(seed * 100003 + round_no)
-        @settings(max_examples=batch, database=None, deadline=None, derandomize=False,
+        @settings(max_examples=size, database=None, deadline=None, derandomize=False,
                   report_multiple_bugs=False, phases=(Phase.generate, Phase.shrink),
                   suppress_health_check=list(HealthCheck), print_blob=False)
         @given(strategy)
@@ -487,6 +494,8 @@ def fuzz(adapter: Adapter, *, seconds: float = 30.0, seed: int = 0,
         except FlakyFailure:
             # An adapter that answers differently on a replay: keep the first divergence.
             break
+        if counter[0] == played:
+            break  # the strategy gave nothing to play: another round would give nothing too
     result.examples = counter[0]
     result.seconds = time.monotonic() - start
     if found:
