@@ -74,6 +74,7 @@ FEATURES: frozenset[str] = frozenset({
     "targeted-triggers",
     "targets",
     "tokens",
+    "predefined-tokens",
     "triggers",
     "turn-structure",
 })

@@ -18,6 +18,7 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import SETUP_HOOKS
 from reference_engine.core.state import STEPS, GameState
 from reference_engine.layers.effects import ContinuousEffect
+from reference_engine.objects.predefined_tokens import PREDEFINED_TOKENS, predefined_token
 from reference_engine.objects.tokens import token_card
 
 __all__ = ["EFFECT_META_KEYS", "build_state"]
@@ -30,6 +31,14 @@ def _card_for(entry: Mapping[str, Any], catalog: CardCatalog, where: str,
               naming: str = "subtypes-plus-token") -> CardDef:
     if "token" in entry:
         return token_card(entry["token"], where, naming)
+    if "predefined_token" in entry:
+        # A token the rules predefine (CR 111.10), as the effect creating it would make it.
+        try:
+            spec = predefined_token(str(entry["predefined_token"]))
+        except KeyError:
+            raise SetupError(f"{where}: {entry['predefined_token']!r} is not a predefined token "
+                             f"(111.10); known: {', '.join(PREDEFINED_TOKENS)}") from None
+        return token_card(spec, where, naming)
     name = entry.get("card")
     if not isinstance(name, str):
         raise SetupError(f"{where}: an object needs a card name or a token description")
@@ -94,7 +103,8 @@ def _add_object(state: GameState, entry: Mapping[str, Any], index: int) -> None:
         zone=zone,
         controller=controller if zone in ("battlefield", "stack") else owner,
         handle=handle,
-        is_token="token" in entry or bool(entry.get("is_token", False)),
+        is_token="token" in entry or "predefined_token" in entry
+        or bool(entry.get("is_token", False)),
         is_copy=bool(entry.get("copy", False)),
         tapped=bool(entry.get("tapped", False)),
         transformed=face_up == "back",

@@ -115,7 +115,8 @@ def describe_step(step: Step) -> str:
 
 
 def _describe_object(obj: Mapping[str, Any]) -> str:
-    what = obj.get("card") or (obj.get("token") or {}).get("name", "a token")
+    what = (obj.get("card") or obj.get("predefined_token")
+            or (obj.get("token") or {}).get("name", "a token"))
     zone = obj.get("zone", "?")
     owner = obj.get("owner", "?")
     controller = obj.get("controller", owner)

@@ -22,18 +22,13 @@ from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.system import compute_all
 from reference_engine.layers.values import remember
 from reference_engine.objects.copies import copiable_values
+from reference_engine.objects.predefined_tokens import predefined_token
 from reference_engine.objects.tokens import create_token, create_token_copy
 
 __all__ = ["CLUE"]
 
 #: A Clue token (111.10f).
-CLUE: dict[str, Any] = {
-    "name": "Clue", "types": ["Artifact"], "subtypes": ["Clue"], "colors": [],
-    "oracle_text": "{2}, Sacrifice this token: Draw a card.",
-    "abilities": [{"kind": "activated", "cost": {"mana": "{2}", "sacrifice_self": True},
-                   "effects": [{"type": "draw", "amount": 1}],
-                   "text": "{2}, Sacrifice this token: Draw a card."}],
-}
+CLUE: dict[str, Any] = predefined_token("Clue")
 
 
 @effect("investigate", params={"amount": "amount: how many times (default 1)"},

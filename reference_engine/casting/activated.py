@@ -114,6 +114,8 @@ class Activation:
     x: int = 0
     #: The permanent chosen to pay a ``sacrifice`` cost.
     victim: GameObject | None = None
+    #: The card chosen to pay a ``discard`` cost ("Discard a card", 118.3, 701.9).
+    discard: GameObject | None = None
 
 
 def _targets(state: GameState, source: GameObject, ability: Mapping[str, Any],
@@ -218,6 +220,8 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("cannot-pay", f"{source.name_for_log} isn't in a hand to discard")
     if "sacrifice" in cost:
         act.victim = _victim(state, player, source, cost["sacrifice"], pick=check_targets)
+    if "discard" in cost:
+        act.discard = _discarded(state, player, source, cost["discard"], pick=check_targets)
     return act
 
 
@@ -262,6 +266,22 @@ def _victim(state: GameState, player: str, source: GameObject, flt: Any, *,
     return options[names.index(choose(state, "sacrifice", names))]
 
 
+def _discarded(state: GameState, player: str, source: GameObject, flt: Any, *,
+               pick: bool = True) -> GameObject | None:
+    """The card ``player`` discards from their hand to pay a ``discard = {filter}`` cost
+    (choice ``discard``; 118.3: with no such card the cost can't be paid); with ``pick``
+    false, only check that there is one."""
+    fctx = FilterContext(you=player, source=source.id)
+    options = [o for o in state.objects_in("hand", player)
+               if o.id != source.id and matches(state, o, dict(flt), ctx=fctx)]
+    if not options:
+        raise RulesViolation("cannot-pay", f"{player} has no card to discard ({flt})")
+    if not pick:
+        return None
+    names = [o.handle or f"#{o.id}" for o in options]
+    return options[names.index(choose(state, "discard", names))]
+
+
 def _pay(state: GameState, act: Activation) -> GameObject:
     """Pay the checked costs (602.2h); return the source as it last existed."""
     cost = _cost(act.ability)
@@ -287,6 +307,10 @@ def _pay(state: GameState, act: Activation) -> GameObject:
             # 700.4: a creature put into a graveyard from the battlefield dies.
             state.log("dies", object=victim.id, card=victim.card.name, reason="sacrificed")
         state.move(victim, "graveyard")
+    if act.discard is not None and act.discard.zone == "hand":
+        state.log("discarded", object=act.discard.id, card=act.discard.card.name,
+                  player=act.player)
+        state.move(act.discard, "graveyard")
     if cost.get("discard_self"):
         state.log("discarded", object=act.source.id, card=act.source.card.name,
                   player=act.player)
@@ -366,6 +390,8 @@ def cost_text(cost: Mapping[str, Any]) -> str:
         parts.append("Sacrifice a permanent")
     if cost.get("discard_self"):
         parts.append("Discard this card")
+    if "discard" in cost:
+        parts.append("Discard a card")
     return ", ".join(parts)
 
 

@@ -418,13 +418,18 @@ def spend_check(state: GameState, *, spell: GameObject | None = None,
     """Which pool units may pay for ``spell`` (being cast) or an ability of ``ability_source``.
 
     A unit with ``spend_only = {spell = filter}`` pays only for a spell matching the filter;
-    ``spend_only = {ability = filter}`` only for abilities of matching sources. Units without
-    riders pay for anything. The rider never changes the unit's type (106.6).
+    ``spend_only = {ability = filter}`` only for abilities of matching sources;
+    ``spend_only = {not_spell = filter}`` pays for anything but casting a spell matching the
+    filter (a Powerstone's "can't be spent to cast a nonartifact spell", 111.10h). Units
+    without riders pay for anything. The rider never changes the unit's type (106.6).
     """
     def can_spend(unit: Mapping[str, Any]) -> bool:
         only = unit.get("spend_only")
         if not only:
             return True
+        if "not_spell" in only:
+            return spell is None or not matches(
+                state, spell, only["not_spell"], ctx=FilterContext(you=spell.controller))
         if spell is not None and "spell" in only:
             return matches(state, spell, only["spell"], ctx=FilterContext(you=spell.controller))
         if ability_source is not None and "ability" in only:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.arrivals import arriving_together
 from reference_engine.core.cards import CardDef, parse_face
-from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.context import ResolveContext, effect, objects_of
 from reference_engine.core.errors import CardDataError, SetupError
 from reference_engine.core.registry import query
 from reference_engine.layers.values import (
@@ -41,6 +41,7 @@ from reference_engine.layers.values import (
 )
 from reference_engine.objects.copies import CopySource, copiable_values, last_known, make_copy
 from reference_engine.objects.entering import apply_enter_replacements
+from reference_engine.objects.predefined_tokens import PREDEFINED_TOKENS, predefined_token
 
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
@@ -82,6 +83,14 @@ def token_card(spec: Mapping[str, Any], where: str,
     if not data.get("name"):
         data["name"] = default_token_name(data.get("subtypes", []), naming)
     try:
+        if data.get("layout") == "transform":
+            # A double-faced token (an Incubator, 111.10i): each face's colors likewise.
+            faces = tuple(parse_face({("color_indicator" if k == "colors" else k): v
+                                      for k, v in f.items()}, f"{where} face {i + 1}")
+                          for i, f in enumerate(data.get("faces", [])))
+            if len(faces) != 2:
+                raise CardDataError(f"{where}: a double-faced token needs two faces")
+            return CardDef(name=str(data["name"]), layout="transform", faces=faces, data=data)
         face = parse_face(data, where)
     except CardDataError as exc:
         raise SetupError(str(exc)) from None
@@ -104,14 +113,20 @@ def _enter(state: GameState, token: GameObject) -> GameObject:
 
 
 def create_token(state: GameState, spec: Mapping[str, Any], player: str, *,
-                 tapped: bool = False) -> GameObject:
-    """Create one token described by ``spec`` under ``player``'s control (CR 111.1, 111.4)."""
+                 tapped: bool = False, attached_to: int | None = None,
+                 counters: Mapping[str, int] | None = None) -> GameObject:
+    """Create one token described by ``spec`` under ``player``'s control (CR 111.1, 111.4),
+    entering attached to ``attached_to`` (a Role, 111.10j-r) and with ``counters`` (122.6)."""
     data = dict(spec)
     data["name"] = token_name(list(data.get("subtypes", [])), data.get("name"),
                               state.era.switch("token_naming"))
     card = token_card(data, "create_token")
     token = state.create_object(card, owner=player, zone="battlefield", controller=player,
-                                is_token=True, tapped=tapped, controlled_since=state.turn)
+                                is_token=True, tapped=tapped, controlled_since=state.turn,
+                                attached_to=attached_to)
+    for kind, n in (counters or {}).items():
+        if n > 0:
+            token.counters[kind] = token.counters.get(kind, 0) + n
     return _enter(state, token)
 
 
@@ -127,20 +142,59 @@ def create_token_copy(state: GameState, source: CopySource, player: str, *,
     return _enter(state, token)
 
 
-@effect("create_token")
+@effect("create_token", params={
+    "token": "token: the token's characteristics; with ``predefined``, what the effect "
+             "changes or adds (111.10)",
+    "predefined": "str: a predefined token by name: Treasure, Food, Gold, Walker, Shard, Clue, "
+                  "Blood, Powerstone, Incubator, the Roles Cursed, Monster, Royal, Sorcerer, "
+                  "Virtuous, Wicked, Young Hero, Map, Lander (111.10a-u)",
+    "amount": "amount: how many (default 1)",
+    "player": "player: who creates them (default the controller)",
+    "tapped": "bool: they enter tapped",
+    "attached_to": "ref: a Role or other Aura token enters attached to this permanent "
+                   "(111.10j-r); none is created if it has left the battlefield",
+    "counters": "table: counters each enters with, by kind ({\"+1/+1\" = amount}, 122.6)",
+    "remember": "str: remember the tokens under this name (608.2c)",
+    "link": "str: keep the tokens for the source's linked abilities (607.2a)"},
+    cr=("111.1", "111.2", "111.4", "111.10"),
+    example='Sailor of Means: {type = "create_token", predefined = "Treasure"}')
 def _create_token(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4)."""
-    spec = require(p, "token", "create_token")
+    """Create tokens the effect describes; an unnamed token is "<subtypes> Token" (CR 111.4);
+    a predefined token has the characteristics the rules give it (111.10)."""
+    spec = _token_spec(p)
+    host: int | None = None
+    if "attached_to" in p:
+        hosts = [o for o in objects_of(ctx, ctx.refs({"target": p["attached_to"]}))
+                 if o.zone == "battlefield"]
+        if not hosts:
+            return  # nothing left to attach it to: no Role is created (701.3b, 303.4)
+        host = hosts[0].id
+    counters = {str(k): ctx.amount(v) for k, v in dict(p.get("counters", {})).items()}
     made: list[GameObject | None] = []
     with arriving_together(ctx.state):
         for player in players_of(ctx, p.get("player", "controller")):
             for n in amount_answers(ctx, p.get("amount", 1)):
                 for _ in range(n):
                     made.append(create_token(ctx.state, spec, player,
-                                             tapped=bool(p.get("tapped", False))))
+                                             tapped=bool(p.get("tapped", False)),
+                                             attached_to=host, counters=counters))
     # "then attach this to it" (living weapon, 702.92a): later parts of the effect can name
     # the tokens created (``remember``, 608.2c).
     ctx.note_moved(made, p)
+
+
+def _token_spec(p: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The token an effect describes: a predefined one (111.10) with the effect's changes laid
+    over it, or the ``token`` table itself."""
+    name = p.get("predefined")
+    if name is None:
+        spec: Mapping[str, Any] = require(p, "token", "create_token")
+        return spec
+    try:
+        return predefined_token(str(name), p.get("token"))
+    except KeyError:
+        raise SetupError(f"create_token: {name!r} is not a predefined token (111.10); known: "
+                         f"{', '.join(PREDEFINED_TOKENS)}") from None
 
 
 @effect("create_token_copy")
