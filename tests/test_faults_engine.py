@@ -136,7 +136,8 @@ def test_fault_is_errored_and_the_run_goes_on(probes: list[Case], fault: str, on
     assert [r.result for r in results] == ["passed", "errored", "passed"], \
         [(r.result, r.message, r.detail[:300]) for r in results]
     bad = results[1]
-    assert any(t in bad.message + "\n" + bad.detail for t in text.split("|"))
+    assert any(t in bad.message + "\n" + bad.detail for t in text.split("|")), \
+        (bad.message, bad.detail[:300])
     assert bad.case == "faults.probe.n2" and bad.file and bad.file.endswith("probe-2.toml")
     if on != "start":
         assert bad.step is not None

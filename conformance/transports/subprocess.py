@@ -16,6 +16,7 @@ import json
 import os
 import queue
 import select
+import subprocess
 import threading
 import time
 from collections import deque
@@ -314,9 +315,8 @@ class SubprocessAdapter:
         limit = self.startup_timeout if message["cmd"] == "hello" else self.timeout
         stale = proc.lines.ready()
         if stale is _EOF:
-            time.sleep(0.05)
-            self._fail(f"the engine exited (code {proc.proc.poll()}) between requests, before "
-                       f"{message['cmd']!r} (seq {seq})", proc=proc)
+            self._fail(f"{_gone(proc.proc)} between requests, before {message['cmd']!r} "
+                       f"(seq {seq})", proc=proc)
         if isinstance(stale, bytes):
             self._fail(f"the engine wrote a line nobody asked for, before {message['cmd']!r} "
                        f"(seq {seq}): {stale[:200]!r}", proc=proc)
@@ -334,10 +334,8 @@ class SubprocessAdapter:
                        "stdout holds it back when not writing to a terminal: flush, or "
                        "make stdout line-buffered)", proc=proc)
         if line is _EOF:
-            time.sleep(0.05)
-            code = proc.proc.poll()
-            self._fail(f"the engine exited (code {code}) before replying to "
-                       f"{message['cmd']!r} (seq {seq})", proc=proc)
+            self._fail(f"{_gone(proc.proc)} before replying to {message['cmd']!r} (seq {seq})",
+                       proc=proc)
         assert isinstance(line, bytes)
         if len(line) > MAX_LINE_BYTES:
             self._fail(f"a reply line is longer than {MAX_LINE_BYTES} bytes (reply to "
@@ -411,6 +409,23 @@ class SubprocessAdapter:
             proc.kill()
             if self._proc is proc:
                 self._proc = None
+
+
+#: How long an engine that closed its output is given to exit, so its exit code can be named
+#: (returned as soon as it exits; on a loaded machine reaping a dead process takes a while).
+EXIT_WAIT = 10.0
+
+
+def _gone(popen: subprocess.Popen[bytes]) -> str:
+    """What became of an engine whose output ended: its exit code once it has exited (waited
+    for, at most :data:`EXIT_WAIT` seconds), or that it closed its output and still runs."""
+    try:
+        code = popen.wait(timeout=EXIT_WAIT)
+    except subprocess.TimeoutExpired:  # closed its stdout and runs on
+        code = None
+    if code is None:
+        return "the engine closed its output (it is still running)"
+    return f"the engine exited (code {code})"
 
 
 def _explain_start(message: str, argv: Sequence[str], env: Mapping[str, str]) -> str:
