@@ -82,6 +82,7 @@ import reference_engine.resolution.game_end
 import reference_engine.resolution.hidden_zones
 import reference_engine.resolution.keyword_creatures
 import reference_engine.resolution.keyword_permanents
+import reference_engine.resolution.keyword_triggered
 import reference_engine.resolution.library_placement
 import reference_engine.resolution.sacrifice
 import reference_engine.resolution.stack

@@ -128,7 +128,8 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                         "produces instead", "modify": "any: how it modifies the amount: "
                         "double, {add = n}, {multiply = n}; damage also prevent, {prevent = n}",
                         "recipient": "any: what is dealt the damage: any, permanent, player, you, "
-                        "opponent, a filter on the permanent, or a list of these (any of them)",
+                        "opponent, self (this permanent, absorb 702.64a), a filter on the "
+                        "permanent, or a list of these (any of them)",
                         "source": "filter: the source of the damage",
                         "if_kicked": "bool: only for a permanent that was kicked (702.33d)",
                         "counter": "str: the kind of counter a counters replacement is about "

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.randomness import random_pick
+from reference_engine.core.symbols import ManaCost, parse_mana_cost
 from reference_engine.layers.values import players_of, remember
 from reference_engine.mana.pool import pay
 from reference_engine.resolution.stack import run_effect
@@ -63,19 +64,25 @@ def _reveal_random(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     "player": "player: who may pay (default the controller)",
     "life": "amount: life to pay",
     "mana": "str: mana to pay from their pool",
+    "times": "amount: the cost is paid this many times over (\"[cost] for each age counter\", "
+             "cumulative upkeep 702.24a; default 1)",
     "effects": "effects!: what happens unless they pay"},
-    cr=("118.12", "119.4"),
+    cr=("118.12", "119.4", "702.24a"),
     example='Wand of Ith: {type = "unless_pays", player = "t", life = 1, effects = [...]}')
 def _unless_pays(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """"... unless [that player] pays [cost]" (118.12): the player chooses (choice ``pay``);
-    a cost they can't pay isn't paid (119.4: life only up to their life total)."""
+    a cost they can't pay isn't paid (119.4: life only up to their life total). With ``times``,
+    the cost is that many copies of it ("pay [cost] for each age counter on it", 702.24a);
+    zero times is a cost of nothing, which can always be paid."""
     state = ctx.state
+    times = max(ctx.amount(p["times"]), 0) if "times" in p else 1
     for player in players_of(ctx, p.get("player", "controller")):
-        life = max(ctx.amount(p["life"]), 0) if "life" in p else 0
+        life = (max(ctx.amount(p["life"]), 0) if "life" in p else 0) * times
         paid = False
         if choose(state, "pay", [True, False]) and life <= state.players[player].life:
-            mana = str(p.get("mana", ""))
-            if not mana or pay(state, player, mana):
+            mana = parse_mana_cost(str(p.get("mana", "")))
+            mana = ManaCost(mana.symbols * times)
+            if not mana.symbols or pay(state, player, mana):
                 state.players[player].life -= life
                 if life:
                     state.log("life-paid", player=player, amount=life)

@@ -128,11 +128,16 @@ def _keywords_of(face: FaceDef) -> frozenset[str]:
 
 
 def face_characteristics(face: FaceDef) -> Characteristics:
-    """The characteristics printed on ``face`` (CR 109.3, 202.2: color from cost and indicator)."""
+    """The characteristics printed on ``face`` (CR 109.3, 202.2: color from cost and indicator).
+
+    Devoid (702.114a) is a characteristic-defining ability that makes the object colorless in
+    every zone: it applies first in layer 5 (613.3), before any effect could add a color, so
+    the face is colorless from the start, as changeling gives every creature type (702.73a)."""
+    keywords = _keywords_of(face)
     return Characteristics(
         names=(face.name,),
         mana_cost=face.mana_cost,
-        colors=face.colors,
+        colors=frozenset() if "devoid" in keywords else face.colors,
         color_indicator=face.color_indicator,
         supertypes=face.supertypes,
         types=face.types,
@@ -142,9 +147,9 @@ def face_characteristics(face: FaceDef) -> Characteristics:
         loyalty=face.loyalty,
         defense=face.defense,
         abilities=tuple(dict(a) for a in face.abilities),
-        keywords=_keywords_of(face),
+        keywords=keywords,
         oracle_text=face.oracle_text,
-        every_creature_type="changeling" in _keywords_of(face),
+        every_creature_type="changeling" in keywords,
     )
 
 

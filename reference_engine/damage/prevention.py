@@ -6,9 +6,10 @@ Two kinds feed :func:`reference_engine.damage.deal_damage` through ``@damage_mod
   ``{kind = "replacement", event = "damage", source = {subtype = "Wizard", controller = "you"},
   recipient = "any", modify = "double"}``. ``source`` is a filter on the damage source (``you``
   is the ability's controller); ``recipient`` is ``"any"``, ``"permanent"``, ``"player"``,
-  ``"you"``, ``"opponent"``, a filter table on the permanent dealt damage (``{type =
-  "Creature", controller = "you"}``) or a list of these, any of which will do (Torbran's "an
-  opponent or a permanent an opponent controls": ``["opponent", {controller = "opponent"}]``);
+  ``"you"``, ``"opponent"``, ``"self"`` (the permanent with the ability, absorb 702.64a), a
+  filter table on the permanent dealt damage (``{type = "Creature", controller = "you"}``)
+  or a list of these, any of which will do (Torbran's "an opponent or a permanent an opponent
+  controls": ``["opponent", {controller = "opponent"}]``);
   ``modify`` is ``"double"`` (701.10g: twice the damage, still dealt by the original source),
   ``"prevent"`` (all of it), ``{prevent = n}`` ("prevent N of that damage", Urza's Armor) or
   ``{add = n}``.
@@ -53,13 +54,17 @@ SHIELDS_KEY = "damage_shields"
 PREVENT_ALL_KEY = "prevent_all_damage"
 
 
-def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str) -> bool:
+def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str,
+                  self_id: int | None = None) -> bool:
     if spec in (None, "any"):
         return True
     if isinstance(spec, list):
         # Any of several recipients: "an opponent or a permanent an opponent controls"
         # (Torbran): ["opponent", {controller = "opponent"}].
-        return any(_recipient_ok(state, one, event, you) for one in spec)
+        return any(_recipient_ok(state, one, event, you, self_id) for one in spec)
+    if spec == "self":
+        # "Damage ... to this creature" (absorb, 702.64a): the ability's own permanent.
+        return self_id is not None and event.target_object == self_id
     if spec == "permanent":
         return event.target_object is not None
     if spec == "player":
@@ -74,7 +79,7 @@ def _recipient_ok(state: GameState, spec: Any, event: DamageEvent, you: str) -> 
         return target is not None and matches(state, target, dict(spec),
                                               ctx=FilterContext(you=you))
     raise SetupError(f"unknown damage recipient {spec!r} "
-                     "(any, permanent, player, you, opponent, or a filter table)")
+                     "(any, permanent, player, you, opponent, self, or a filter table)")
 
 
 def _modify(spec: Any) -> Any:
@@ -133,9 +138,11 @@ def _static_replacements(state: GameState, event: DamageEvent) -> list[Modifier]
         fctx = FilterContext(you=obj.controller, source=obj.id, chars_of=chars.__getitem__)
         if flt and not matches(state, source, dict(flt), ctx=fctx, chars=chars[source.id]):
             continue
-        if not _recipient_ok(state, ability.get("recipient"), event, obj.controller):
+        if not _recipient_ok(state, ability.get("recipient"), event, obj.controller, obj.id):
             continue
-        index = list(chars[obj.id].abilities).index(ability)
+        # By identity: two instances of one keyword expand into equal tables, and each is a
+        # modifier of its own (absorb 702.64c).
+        index = next(i for i, a in enumerate(chars[obj.id].abilities) if a is ability)
         mod = ability.get("modify")
         if isinstance(mod, Mapping) and "redirect" in mod:
             redirect = _redirect(state, obj, chars, mod["redirect"], event)
