@@ -50,13 +50,18 @@ def colors_of_cost(cost: str) -> list[str]:
                           if p in _WORD)
 
 
+#: Reminder text: a parenthesized passage of rules text (207.2).
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
 def color_identity(card: Mapping[str, Any]) -> list[str]:
     """CR 903.4: the colors of every mana symbol in the costs and text of every face of the
-    card, and of its color indicators."""
+    card, and of its color indicators; reminder text (in parentheses) doesn't count (903.4c):
+    Syndic of Tithes, whose extort reminder says {W/B}, is white only."""
     faces = card.get("faces") or [card]
     found: list[str] = []
     for face in faces:
         found += colors_of_cost(face.get("mana_cost", ""))
-        found += colors_of_cost(face.get("oracle_text", ""))
+        found += colors_of_cost(_REMINDER.sub("", str(face.get("oracle_text", ""))))
         found += list(face.get("color_indicator", []))
     return in_wubrg_order(found)
