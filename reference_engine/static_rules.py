@@ -247,6 +247,8 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "source": ("The source a prevention shield watches.", ("615.7",)),
     "enchant": ("What an Aura put onto the battlefield enchants.", ("303.4f",)),
     "phyrexian_life": ("How many Phyrexian symbols are paid with 2 life.", ("107.4f",)),
+    "hybrid": ("The half of a hybrid mana symbol an effect adds mana for: a color (a letter or "
+               "word) or the generic number.", ("106.8",)),
     "mana_replacement_order": ("The order of replacement effects on tapping for mana.",
                                ("106.12b", "616.1")),
     "mana_trigger": ("Answers for a triggered mana ability.", ("605.1b",)),

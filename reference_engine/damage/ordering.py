@@ -52,15 +52,33 @@ def _id(obj: GameObject, chars: Characteristics, ability: Mapping[str, Any]) -> 
     return f"replacement:{obj.handle or obj.id}:{index}"
 
 
+#: Replacement effects that counters create on the permanent they are on, by event: a
+#: finality counter's "if this permanent would be put into a graveyard from the battlefield,
+#: exile it instead" (CR 122.1h). One effect however many counters (122.1h: "one or more").
+_COUNTER_REPLACEMENTS: dict[str, dict[str, Mapping[str, Any]]] = {
+    "zone_change": {"finality": {"kind": "replacement", "event": "zone_change",
+                                 "affected": "self", "from": "battlefield", "to": "graveyard",
+                                 "instead": "exile"}},
+}
+
+
+def _counter_replacements(state: GameState, event: str) -> list[Replacement]:
+    return [Replacement(f"counter:{kind}:{obj.handle or obj.id}", obj, ability)
+            for kind, ability in _COUNTER_REPLACEMENTS.get(event, {}).items()
+            for obj in state.battlefield() if obj.counters.get(kind, 0) > 0]
+
+
 def replacements_for(state: GameState, event: str) -> list[Replacement]:
     """Every replacement ability with ``event`` that functions now, in timestamp order: those
     of permanents (CR 113.6), and those of an object that are about that object itself
-    (``affected = "self"``), wherever it is, when they say so with ``zones``."""
+    (``affected = "self"``), wherever it is, when they say so with ``zones``; and those that
+    counters on permanents create (122.1h)."""
     chars = compute_all(state)
     found: list[Replacement] = []
     for obj, ability in static_abilities(state, chars, kind="replacement"):
         if ability.get("event") == event:
             found.append(Replacement(_id(obj, chars[obj.id], ability), obj, ability))
+    found += _counter_replacements(state, event)
     seen = {r.id for r in found}
     for obj in list(state.objects.values()):
         c = chars.get(obj.id)

@@ -127,13 +127,56 @@ def _type_letter(value: Any, where: str) -> str:
     return text
 
 
+def _hybrid_halves(text: str) -> list[str] | None:
+    """The two halves of a hybrid symbol's text ("R/G", "2/W", "C/U"), or None."""
+    halves = text.split("/")
+    if len(halves) == 2 and "P" not in halves:
+        return halves
+    return None
+
+
+def symbol_mana(state: GameState, text: str, where: str) -> list[str]:
+    """The mana an effect adds for one mana symbol (without braces): a type letter adds that
+    mana; a generic number that much colorless mana (106.10); a snow symbol one colorless
+    (106.11); a Phyrexian symbol one mana of its color (106.9); a hybrid symbol the half its
+    player chooses (choice ``hybrid``, answered with the half: "R", "2", a color word), one
+    mana of a colored half or its number of colorless for a generic half (106.8)."""
+    upper = text.upper()
+    if upper.isdigit():
+        return ["C"] * int(upper)
+    if upper == "S":
+        return ["C"]
+    halves = upper.split("/")
+    if len(halves) == 2 and halves[1] == "P":
+        return [_type_letter(halves[0], where)]
+    hybrid = _hybrid_halves(upper)
+    if hybrid is not None:
+        words = {w: t for w, t in _WORDS.items() if t in hybrid}
+        answer = str(choose(state, "hybrid", hybrid + list(words)))
+        half = words.get(answer, answer.strip("{}").upper())
+        if half not in hybrid:
+            raise RulesViolation("illegal-choice", f"{answer!r} is not a half of {{{text}}} "
+                                 "(CR 106.8)")
+        return symbol_mana(state, half, where)
+    return [_type_letter(upper, where)]
+
+
 def proposal(state: GameState, source: GameObject, ability: Mapping[str, Any], controller: str,
              visiting: frozenset[int] = frozenset()) -> Proposal:
     """What ``ability`` of ``source`` would add for ``controller`` if it resolved now."""
     produce = ability.get("produce")
     if isinstance(produce, str):
-        return Proposal(fixed=tuple(_type_letter(s.text, "produce")
-                                    for s in parse_mana_cost(produce).symbols))
+        symbols = [s.text.upper() for s in parse_mana_cost(produce).symbols]
+        hybrid = _hybrid_halves(symbols[0]) if len(symbols) == 1 else None
+        if hybrid is not None and all(not h.isdigit() for h in hybrid):
+            # "Add {R/G}": one mana of either half's color (106.8).
+            return Proposal(fixed=None, options=tuple(_type_letter(h, "produce")
+                                                      for h in hybrid))
+        if any(_hybrid_halves(t) for t in symbols):
+            raise SetupError(f"{source.card.name}: a mana ability producing {produce} needs "
+                             "the add_mana effect (hybrid halves are chosen as it resolves)")
+        return Proposal(fixed=tuple(t for sym in symbols for t in symbol_mana(state, sym,
+                                                                              "produce")))
     if not isinstance(produce, Mapping):
         raise SetupError(f"a mana ability of {source.card.name} needs 'produce'")
     amount = _produced_amount(state, source, produce.get("amount", 1), controller)
@@ -351,8 +394,8 @@ def _mana_of_effect(state: GameState, eff: Mapping[str, Any], event: Event | Non
         if not produced:
             return []  # 106.5: no type can be defined
         return [choose_type(state, "mana_trigger", produced)]
-    return [_type_letter(s.text, "add_mana")
-            for s in parse_mana_cost(str(eff.get("mana", ""))).symbols]
+    return [t for s in parse_mana_cost(str(eff.get("mana", ""))).symbols
+            for t in symbol_mana(state, s.text, "add_mana")]
 
 
 def _add_mana_for(state: GameState, source: GameObject, controller: str,

@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.damage.counter_kinds import destroy as destroy_permanent
 from reference_engine.layers.filters import FilterContext, check_filter, matches
-from reference_engine.layers.system import characteristics_of
 from reference_engine.layers.values import players_of, with_choices
 from reference_engine.objects.entering import enter_battlefield
 
@@ -118,9 +118,7 @@ def _apply(ctx: ResolveContext, pile: list[GameObject], outcome: str,
         elif outcome == "battlefield":
             enter_battlefield(state, obj, controller=ctx.controller)
         elif outcome == "destroy":
-            if not characteristics_of(state, obj.id).has_keyword("indestructible"):
-                state.log("destroyed", object=obj.id, card=obj.card.name)
-                state.move(obj, "graveyard")
+            destroy_permanent(state, obj)  # 702.12b indestructible, 122.1c shield counters
         elif outcome == "tap":
             obj.tapped = True
     if outcome in ("cant_attack", "cant_block") and pile:

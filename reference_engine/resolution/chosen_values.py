@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.core.errors import SetupError
+from reference_engine.damage.counter_kinds import destroy as destroy_permanent
 from reference_engine.layers.filters import FilterContext, check_filter, matches
-from reference_engine.layers.system import characteristics_of
 from reference_engine.layers.values import players_of, remember, require, with_choices
 from reference_engine.objects.entering import ENTER_CHOICES
 from reference_engine.triggers.abilities import trigger_matcher
@@ -90,9 +90,7 @@ def _destroy_all(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         return
     doomed = _matching(ctx, ctx.state.battlefield(), flt)
     for obj in doomed:
-        if not characteristics_of(ctx.state, obj.id).has_keyword("indestructible"):
-            ctx.state.log("destroyed", object=obj.id, card=obj.card.name)
-            ctx.state.move(obj, "graveyard")
+        destroy_permanent(ctx.state, obj)  # 702.12b indestructible, 122.1c shield counters
 
 
 @effect("sacrifice_all")

@@ -33,6 +33,8 @@ from reference_engine.core.context import (
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
 from reference_engine.core.registry import EXTRA_TURNS_KEY
+from reference_engine.damage.counter_kinds import destroy as destroy_permanent
+from reference_engine.damage.counter_kinds import untap as untap_permanent
 from reference_engine.damage.events import DamageEvent, deal_damage
 from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
@@ -344,9 +346,7 @@ def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     for obj in objects_of(ctx, ctx.refs(p)):
         if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
             continue
-        if not characteristics_of(ctx.state, obj.id).has_keyword("indestructible"):
-            ctx.state.log("destroyed", object=obj.id, card=obj.card.name)
-            ctx.state.move(obj, "graveyard")
+        destroy_permanent(ctx.state, obj)  # 702.12b indestructible, 122.1c shield counters
 
 
 @effect("counter", params={
@@ -491,9 +491,9 @@ def _tap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("untap", params={"target": "ref: the permanents to untap"},
         cr=("701.26b",), example='{type = "untap", target = "self"}')
 def _untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Untap each target permanent (CR 701.26)."""
+    """Untap each target permanent (CR 701.26; a stun counter stops it, 122.1d)."""
     for obj in objects_of(ctx, ctx.refs(p)):
-        obj.tapped = False
+        untap_permanent(ctx.state, obj)
 
 
 @effect("tap_or_untap", params={
@@ -510,10 +510,14 @@ def _tap_or_untap(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     if answer == "neither":
         return
     for obj in objects_of(ctx, ctx.refs(p)):
-        if obj.zone == "battlefield":
-            obj.tapped = answer == "tap"
-            ctx.state.log("tapped" if obj.tapped else "untapped", object=obj.id,
-                          card=obj.card.name)
+        if obj.zone != "battlefield":
+            continue
+        if answer == "tap":
+            obj.tapped = True
+        elif not untap_permanent(ctx.state, obj):  # 122.1d: a stun counter stops it
+            continue
+        ctx.state.log("tapped" if obj.tapped else "untapped", object=obj.id,
+                      card=obj.card.name)
     ctx.state.changed()
 
 

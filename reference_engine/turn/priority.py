@@ -54,6 +54,7 @@ from reference_engine.core.state import (
     teams,
     variant,
 )
+from reference_engine.damage.counter_kinds import untap as untap_permanent
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.stack import resolve_top
 from reference_engine.sba.checks import check_state_based_actions
@@ -313,7 +314,7 @@ def _untap_step(state: GameState) -> None:
         if obj.controller in team:
             if obj.extra.pop(SKIP_UNTAP, False):
                 continue
-            obj.tapped = False
+            untap_permanent(state, obj)  # 122.1d: a stun counter is removed instead
 
 
 @on_step("untap", cr="611.2a")
