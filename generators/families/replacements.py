@@ -9,6 +9,14 @@
 * ``prevention-shield``: Mending Hands' "prevent the next 4 damage" against Shock or Lightning
   Bolt, used up by what it prevents (615.7), unless Leyline of Punishment makes the damage
   unpreventable, when the shield stays whole (615.12).
+* ``damage-replacement-order``: a red spell's damage to a player, modified by any of Torbran
+  ("plus 2"), Furnace of Rath ("double"), Urza's Armor ("prevent 1") and a Mending Hands shield
+  ("prevent the next 4"), in the order the player dealt damage chooses (616.1, 616.1e); each
+  applies once, and what is left after each decides whether the rest still apply (616.1f).
+* ``total-cost-alternative``: Cyclonic Rift (overload) or Force of Will (pay life and exile a
+  blue card), cast for its mana cost or its alternative cost, under Sphere of Resistance,
+  Thalia, Goblin Electromancer and Trinisphere: the alternative cost replaces the mana cost,
+  then increases, reductions (generic mana only) and the floor apply (118.9d, 118.7a, 601.2f).
 
 Each oracle restates its rule in a few lines and never asks the reference engine.
 """
@@ -118,3 +126,112 @@ def _shield(p: dict[str, Any], era: str) -> Draft:
                   observe("prevention_remaining", left, player="bob")]
     return Draft(setup={"mana_pool": {"alice": "{R}{R}", "bob": "{W}"}, "priority": "bob",
                         "objects": objects}, steps=steps)
+
+
+#: The damage modifiers of ``damage-replacement-order``: (card, controller, kind, amount).
+_MODIFIERS = {"torbran": ("Torbran, Thane of Red Fell", "alice", "add", 2),
+              "furnace": ("Furnace of Rath", "bob", "double", 0),
+              "armor": ("Urza's Armor", "bob", "prevent", 1)}
+
+
+def _damage_order_params(src: Source) -> dict[str, Any]:
+    chosen = [k for k in (*_MODIFIERS, "shield") if src.boolean()]
+    order: list[str] = []
+    while chosen:
+        order.append(chosen.pop(src.integer(0, len(chosen) - 1)))
+    return {"spell": src.choice(("Shock", "Lightning Bolt")), "order": order}
+
+
+def _modifier_id(key: str) -> str:
+    # A static replacement is named by its card's handle and ability index; a shield made by
+    # a resolving effect by its creation number (the only shield here is the first).
+    return "shield:1" if key == "shield" else f"replacement:{key}:0"
+
+
+@family(name="damage-replacement-order",
+        title="The player dealt damage orders its replacement and prevention effects",
+        area="combat", rulings=("REPLACE-G01",),
+        rules=("616.1", "616.1e", "616.1f", "615.1a", "615.7", "614.1a"), eras=("modern",),
+        features=("casting", "stack", "targets", "damage", "prevention", "replacement"),
+        params=_damage_order_params, dynamic=False)
+def _damage_order(p: dict[str, Any], era: str) -> Draft:
+    """Fold the effects over the damage in bob's order: +2, x2, -1, or the shield's next 4;
+    once nothing is left to deal, no later effect applies (there is no damage event)."""
+    objects = [obj(k, _MODIFIERS[k][0], "battlefield", _MODIFIERS[k][1])
+               for k in p["order"] if k in _MODIFIERS]
+    objects.append(obj("bolt", p["spell"], "hand"))
+    steps: list[dict[str, Any]] = []
+    if "shield" in p["order"]:
+        objects.append(obj("hands", "Mending Hands", "hand", "bob"))
+        steps += [{"action": {"type": "cast", "player": "bob", "object": "hands",
+                              "targets": ["bob"]}},
+                  {"action": {"type": "resolve"}}]
+    amount, left = (2 if p["spell"] == "Shock" else 3), 4
+    for key in p["order"]:
+        if amount == 0:
+            break
+        if key == "shield":
+            prevented = min(left, amount)
+            left, amount = left - prevented, amount - prevented
+            continue
+        kind, n = _MODIFIERS[key][2], _MODIFIERS[key][3]
+        amount = amount + n if kind == "add" else amount * 2 if kind == "double" \
+            else max(amount - n, 0)
+    resolve: dict[str, Any] = {"type": "resolve"}
+    if len(p["order"]) > 1:
+        resolve["choices"] = {"damage_order": [_modifier_id(k) for k in p["order"]]}
+    steps += [{"action": {"type": "cast", "player": "alice", "object": "bolt",
+                          "targets": ["bob"]}},
+              {"action": resolve},
+              observe("life", 20 - amount, player="bob")]
+    if "shield" in p["order"]:
+        steps.append(observe("prevention_remaining", left, player="bob"))
+    setup: dict[str, Any] = {"mana_pool": {"alice": "{R}"}, "objects": objects}
+    if "shield" in p["order"]:
+        setup.update(mana_pool={"alice": "{R}", "bob": "{W}"}, priority="bob")
+    return Draft(setup=setup, steps=steps)
+
+
+#: The spells of ``total-cost-alternative``: (card, alternative name, mana cost as (generic,
+#: colored), alternative cost's mana part as (generic, colored)).
+_ALT_SPELLS = {"rift": ("Cyclonic Rift", "overload", (1, "{U}"), (6, "{U}")),
+               "fow": ("Force of Will", "alternative cost", (3, "{U}{U}"), (0, ""))}
+
+
+def _alt_cost_params(src: Source) -> dict[str, Any]:
+    return {"spell": src.choice(tuple(_ALT_SPELLS)), "alternative": src.boolean(),
+            "spheres": src.integer(0, 2), "thalia": src.boolean(),
+            "electromancers": src.integer(0, 2),
+            "trinisphere": src.choice((None, "untapped", "tapped"))}
+
+
+@family(name="total-cost-alternative",
+        title="An alternative cost takes the mana cost's place before increases and reductions",
+        area="casting", rulings=("COST-01", "ALTCOST-M01", "OVER-04"),
+        rules=("601.2f", "118.9", "118.9d", "118.7a"), eras=("modern",),
+        features=("casting", "cost-modifiers"), params=_alt_cost_params, dynamic=False)
+def _alt_cost(p: dict[str, Any], era: str) -> Draft:
+    """Start from the mana cost or the alternative cost's mana; add {1} per Sphere and for
+    Thalia (both spells are noncreature); take {1} of generic per Electromancer (instants),
+    never below zero; an untapped Trinisphere raises a total under three mana to three."""
+    name, alt, normal, alternative = _ALT_SPELLS[p["spell"]]
+    generic, colored = alternative if p["alternative"] else normal
+    generic = max(generic + p["spheres"] + (1 if p["thalia"] else 0) - p["electromancers"], 0)
+    total = generic + colored.count("{")
+    if p["trinisphere"] == "untapped" and total < 3:
+        generic += 3 - total
+    expect = ("{" + str(generic) + "}" if generic or not colored else "") + colored
+    objects = [obj("spell", name, "hand"), obj("blue", "Unsummon", "hand")]
+    objects += [obj(f"sphere{i}", "Sphere of Resistance", "battlefield", "bob")
+                for i in range(p["spheres"])]
+    objects += [obj(f"el{i}", "Goblin Electromancer", "battlefield")
+                for i in range(p["electromancers"])]
+    if p["thalia"]:
+        objects.append(obj("thalia", "Thalia, Guardian of Thraben", "battlefield", "bob"))
+    if p["trinisphere"]:
+        objects.append(obj("tri", "Trinisphere", "battlefield", "bob",
+                           **({"tapped": True} if p["trinisphere"] == "tapped" else {})))
+    query: dict[str, Any] = {"player": "alice", "object": "spell"}
+    if p["alternative"]:
+        query["alternative"] = alt
+    return Draft(setup={"objects": objects}, steps=[observe("total_cost", expect, **query)])
