@@ -8,6 +8,10 @@ Split cards and eras (CR 709.4): in the modern rules a split card off the stack 
 combined characteristics. Under the Invasion-era rules (``split_characteristics = "two-sets"``) a
 question "does it match this value?" gets one answer, yes if either half matches, so a filter
 holds if it holds for either half.
+
+A value ``{choice = "key"}`` stands for the value the filter's source chose for ``key`` as it
+entered ("each other creature you control of the chosen type", CR 607.2, 614.12); a choice
+the source never made matches nothing (607.5a).
 """
 
 from __future__ import annotations
@@ -153,6 +157,12 @@ def _holds(state: GameState, obj: GameObject, chars: Characteristics,
             if not isinstance(value, Mapping):
                 raise SetupError(f"filter key 'not' needs a filter table, not {value!r}")
             if matches(state, obj, value, ctx=ctx, chars=chars):
+                return False
+        elif isinstance(value, Mapping) and set(value) == {"choice"}:
+            source = state.objects.get(ctx.source) if ctx.source is not None else None
+            if source is None or str(value["choice"]) not in source.choices:
+                return False  # 607.5a: an undefined choice describes nothing
+            if not _holds(state, obj, chars, {key: source.choices[str(value["choice"])]}, ctx):
                 return False
         elif key in _CHAR_TESTS:
             with unreadable(f"filter key {key!r}", value):

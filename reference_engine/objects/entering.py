@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.characteristics import Characteristics, printed_characteristics
 from reference_engine.core.choices import choose
+from reference_engine.core.continuous import ContinuousEffect
 from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import color_from_word
@@ -54,8 +55,18 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
-__all__ = ["ENTER_CHOICES", "EnterReplacement", "apply_enter_replacements", "can_enter_transformed",
-           "enter_battlefield", "enter_choice"]
+__all__ = ["ENTER_CHOICES", "EnterReplacement", "EnteringAs", "apply_enter_replacements",
+           "can_enter_transformed", "enter_battlefield", "enter_choice"]
+
+
+@dataclass(frozen=True)
+class EnteringAs:
+    """What a resolving effect says the permanent it puts onto the battlefield "is" (layer
+    operations, CR 611.2e), with that effect's source and controller."""
+
+    ops: Sequence[Mapping[str, Any]]
+    source: int | None
+    controller: str
 
 
 @dataclass(frozen=True)
@@ -83,8 +94,14 @@ def can_enter_transformed(obj: GameObject) -> bool:
 def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | None = None,
                       transformed: bool = False, kicked: int = 0,
                       cast_x: int | None = None, tapped: bool = False,
-                      attach_to: int | str | None = None) -> GameObject | None:
+                      attach_to: int | str | None = None,
+                      entering_as: EnteringAs | None = None) -> GameObject | None:
     """Put ``obj`` onto the battlefield (CR 614.12) and return the permanent it becomes.
+
+    ``entering_as``: a continuous effect of the resolving spell or ability that puts it there,
+    saying the permanent "is" something (a black Zombie): it applies as the permanent enters,
+    before its enters replacement effects are looked for and before anything sees it enter
+    (CR 611.2e), with a timestamp later than the permanent's own (613.7n).
 
     Told to enter transformed, an object that isn't a transforming double-faced card or token
     doesn't enter at all and stays where it was (CR 712.14a); None is returned. A transforming
@@ -118,6 +135,11 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     new.tapped = tapped  # "put onto the battlefield tapped": it enters tapped (110.5)
     new.kicked = kicked
     new.extra["cast_x"] = cast_x
+    if entering_as is not None:
+        for op in entering_as.ops:
+            state.effects.append(ContinuousEffect(
+                op=dict(op), timestamp=state.new_timestamp(), affected=[new.id],
+                source=entering_as.source, controller=entering_as.controller))
     apply_enter_replacements(state, new)
     state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
     return new

@@ -16,7 +16,9 @@ Resolution effects:
   "controller"}``: put remembered cards (or the objects a reference names, e.g. ``"moved"``,
   ``"event_object"``) onto the battlefield, transformed if told so. A card that isn't a
   transforming double-faced card, told to enter transformed, doesn't enter and stays where it
-  was (712.14a; entering.py).
+  was (712.14a; entering.py). ``is = [ops]``: what the effect says the permanent "is" ("that
+  creature is a black Zombie in addition to its other colors and types"), layer operations
+  that apply as it enters, not after (611.2e), for as long as it stays there.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from reference_engine.core.registry import query
 from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.values import remember, remembered, require
-from reference_engine.objects.entering import enter_battlefield
+from reference_engine.objects.entering import EnteringAs, enter_battlefield
 from reference_engine.objects.until import source_still_there, until_source_leaves
 
 if TYPE_CHECKING:
@@ -126,8 +128,14 @@ def _exile(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put remembered cards onto the battlefield, transformed if the effect says so (712.14);
     a card that can't enter transformed stays where it was (712.14a). The cards arrive together
-    (:mod:`reference_engine.core.arrivals`)."""
+    (:mod:`reference_engine.core.arrivals`). ``is``: layer operations saying what the
+    permanent is, applied as it enters (CR 611.2e)."""
     what = p.get("what", p.get("target"))
+    ops = p.get("is", [])
+    if not isinstance(ops, list) or not all(isinstance(o, Mapping) and "type" in o for o in ops):
+        raise SetupError("return_to_battlefield: 'is' must be a list of layer operations, "
+                         f"each a table with a type, not {ops!r}")
+    entering_as = EnteringAs(ops, ctx.source_id, ctx.controller) if ops else None
     objs = (remembered(ctx, str(what)) if isinstance(what, str) and what in ctx.obj.extra.get(
         "remembered", {}) else objects_of(ctx, ctx.refs({"target": require(
             p, "what" if "target" not in p else "target", "return_to_battlefield")})))
@@ -136,7 +144,8 @@ def _return(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         for obj in objs:
             controller = obj.owner if p.get("under", "owner") == "owner" else ctx.controller
             new = enter_battlefield(ctx.state, obj, controller=controller,
-                                    transformed=bool(p.get("transformed", False)))
+                                    transformed=bool(p.get("transformed", False)),
+                                    entering_as=entering_as)
             for kind, n in dict(p.get("counters", {})).items():
                 if new is not None:
                     # "return it ... with a -1/-1 counter on it" (702.79a, 702.93a)
