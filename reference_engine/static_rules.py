@@ -137,7 +137,10 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                         "to": "str: the zone a zone_change replacement watches (default "
                         "graveyard)", "from": "any: the zone(s) it watches objects leave",
                         "instead": "str: the zone the object goes to instead (zone_change); "
-                        "lose_life or nothing (gain_life); win_game or nothing (draw, 614.11)",
+                        "lose_life or nothing (gain_life); win_game, nothing or draw (draw, "
+                        "614.11)",
+                        "amount": "int: how many cards a draw replacement draws instead "
+                        "(instead = \"draw\", 614.11a)",
                         "library_empty": "bool: a draw replacement only for draws from an "
                         "empty library (614.11)",
                         "shuffle": "bool: shuffle the library the object is put into instead",
@@ -189,6 +192,14 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cant_be_activated": ("Activated abilities (mana abilities and loyalty abilities "
                           "included) of objects matching ``filter`` can't be activated; "
                           "triggered abilities still trigger.", ("602.5", "603.2a")),
+    "cant_enter": ("Cards matching ``affected`` can't enter the battlefield: a card's type and "
+                   "other characteristics are judged as it would exist there, its zone where it "
+                   "is; an effect that would put it there leaves it where it was.",
+                   ("614.17", "614.17d")),
+    "spend_as_any_color": ("The ``players`` (\"each\", or \"you\" by default) may spend "
+                           "mana as though it were mana of any color: any mana pays a colored "
+                           "symbol; the cost, and the mana spent, stay what they are.",
+                           ("609.4", "609.4b")),
     "cant_gain_life": ("The ``players`` (each, you, opponents) can't gain life; no "
                        "replacement effect modifies the gain that can't happen.",
                        ("119.7", "614.17c")),

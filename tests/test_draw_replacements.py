@@ -30,3 +30,32 @@ def test_laboratory_maniac_wins_on_the_first_draw_from_an_empty_library(
     assert observe(g, "won", player="alice") is (short and maniac)
     assert observe(g, "lost", player="alice") is (short and not maniac)
     assert observe(g, "count", zone="hand", player="alice") == min(draws, library)
+
+
+
+@settings(max_examples=10)
+@given(st.lists(st.integers(0, 3), max_size=2), st.integers(1, 2))
+def test_draw_instead_replacements_multiply_and_never_replace_their_own_draws(
+        amounts: list[int], draws: int) -> None:
+    """614.11a and 614.5 restated: each "draw N instead" replaces a draw with N draws, which the
+    other such effects may replace again but it may not, so the draws multiply: a spell's
+    ``draws`` draws become ``draws`` times the product of the amounts."""
+    cards = [{"name": "Test Draw", "types": ["Sorcery"], "mana_cost": "{U}", "abilities": [
+        {"kind": "spell", "effects": [{"type": "draw", "amount": draws}]}]}]
+    objects = [{"handle": f"c{i}", "card": "Island", "zone": "library", "owner": "alice"}
+               for i in range(20)]
+    objects.append({"handle": "s", "card": "Test Draw", "zone": "hand", "owner": "alice"})
+    for i, n in enumerate(amounts):
+        cards.append({"name": f"Test Reflection {i}", "types": ["Enchantment"], "mana_cost": "",
+                      "abilities": [{"kind": "replacement", "event": "draw", "players": "you",
+                                     "instead": "draw", "amount": n}]})
+        objects.append({"handle": f"r{i}", "card": f"Test Reflection {i}", "zone": "battlefield",
+                        "owner": "alice"})
+    g = game({"mana_pool": {"alice": "{U}"}, "objects": objects}, cards=cards)
+    g.perform({"type": "cast", "player": "alice", "object": "s"})
+    g.perform({"type": "resolve"})
+    expected = draws
+    for n in amounts:
+        expected *= n
+    assert observe(g, "count", zone="hand", player="alice") == expected
+    assert observe(g, "lost", player="alice") is False

@@ -54,7 +54,7 @@ from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.mana.abilities import spend_check
 from reference_engine.mana.phyrexian import pay_with_phyrexian
-from reference_engine.mana.pool import SpendCheck, find_payment
+from reference_engine.mana.pool import SpendCheck, find_payment, spends_as_any_color
 from reference_engine.resolution.division import announce_division
 from reference_engine.resolution.stack import is_legal_target, spell_ability
 from reference_engine.triggers.abilities import log_became_targets
@@ -556,7 +556,7 @@ def pay_mana(state: GameState, player: str, cost_text: str, *,
     pool = state.players[player].mana_pool
     order = sorted(range(len(pool)), key=lambda i: pool[i]["type"] != "C")
     chosen = find_payment(parse_mana_cost(cost_text), [pool[i] for i in order],
-                          can_spend=can_spend)
+                          can_spend=can_spend, any_color=spends_as_any_color(state, player))
     if chosen is None:
         return False
     for idx in sorted((order[i] for i in chosen), reverse=True):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from reference_engine.core.choices import choose
 from reference_engine.core.symbols import ManaCost, ManaSymbol, parse_mana_cost
-from reference_engine.mana.pool import SpendCheck, find_payment
+from reference_engine.mana.pool import SpendCheck, find_payment, spends_as_any_color
 
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
@@ -28,12 +28,13 @@ LIFE_PER_SYMBOL = 2
 
 
 def _payment(pool: list[dict[str, Any]], cost: ManaCost, life_paid: tuple[int, ...], x: int,
-             can_spend: SpendCheck | None) -> list[int] | None:
+             can_spend: SpendCheck | None, any_color: bool = False) -> list[int] | None:
     """Pool indices paying ``cost`` but the symbols at ``life_paid``; generic mana is paid with
     colorless mana first, which keeps the most options open."""
     rest = ManaCost(tuple(s for i, s in enumerate(cost.symbols) if i not in life_paid))
     order = sorted(range(len(pool)), key=lambda i: pool[i]["type"] != "C")
-    chosen = find_payment(rest, [pool[i] for i in order], x=x, can_spend=can_spend)
+    chosen = find_payment(rest, [pool[i] for i in order], x=x, can_spend=can_spend,
+                          any_color=any_color)
     return None if chosen is None else [order[i] for i in chosen]
 
 
@@ -56,7 +57,8 @@ def plan_payment(state: GameState, player: str, cost: ManaCost, *, x: int = 0,
         if not 0 <= count <= len(phyrexian) or count * LIFE_PER_SYMBOL > life:
             continue  # 119.4: life can't be paid beyond the life total
         for life_paid in combinations(phyrexian, count):
-            chosen = _payment(pool, cost, life_paid, x, can_spend)
+            chosen = _payment(pool, cost, life_paid, x, can_spend,
+                              spends_as_any_color(state, player))
             if chosen is not None:
                 return chosen, count * LIFE_PER_SYMBOL
     return None

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
     from reference_engine.core.state import GameState
 
-__all__ = ["MANA_TYPES", "add_mana", "can_pay_symbol", "find_payment", "pay", "pool_text"]
+__all__ = ["MANA_TYPES", "add_mana", "can_pay_symbol", "find_payment", "pay", "pool_text",
+           "spends_as_any_color"]
 
 #: Types of mana (CR 106.1): the five colors and colorless.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
@@ -56,8 +57,11 @@ def pool_text(state: GameState, player: str) -> str:
     return "".join("{" + t + "}" for t in types)
 
 
-def can_pay_symbol(symbol: ManaSymbol, unit: Mapping[str, Any]) -> bool:
-    """Whether one unit of mana can pay (part of) ``symbol`` (CR 107.4)."""
+def can_pay_symbol(symbol: ManaSymbol, unit: Mapping[str, Any], *,
+                   any_color: bool = False) -> bool:
+    """Whether one unit of mana can pay (part of) ``symbol`` (CR 107.4); ``any_color``: the
+    payer may spend mana as though it were mana of any color (609.4b), so any unit pays a
+    colored symbol (not a {C} one: colorless isn't a color)."""
     t = unit["type"]
     text = symbol.text
     if text.isdigit() or symbol.is_variable:
@@ -66,7 +70,25 @@ def can_pay_symbol(symbol: ManaSymbol, unit: Mapping[str, Any]) -> bool:
         return bool(t == "C")
     if text == "S":
         return bool(unit.get("snow"))
-    return t in [p for p in text.split("/") if p in "WUBRG"]
+    colors = [p for p in text.split("/") if p in "WUBRG"]
+    return t in colors or (any_color and bool(colors))
+
+
+def spends_as_any_color(state: GameState, player: str) -> bool:
+    """Whether ``player`` may spend mana as though it were mana of any color (CR 609.4b): a
+    static rule ``spend_as_any_color`` of a permanent, for its controller (``players =
+    "you"``, Chromatic Orrery) or for every player (``"each"``, Mycosynth Lattice)."""
+    from reference_engine.layers.system import compute_all, static_abilities
+
+    for src, ability in static_abilities(state, compute_all(state)):
+        if ability.get("rule") != "spend_as_any_color":
+            continue
+        who = ability.get("players", "you")
+        if who in ("each", "each_player", "any") or (who == "you" and src.controller == player):
+            return True
+        if who not in ("you", "each", "each_player", "any"):
+            raise SetupError(f"spend_as_any_color: players must be you or each, not {who!r}")
+    return False
 
 
 def _expand(cost: ManaCost, x: int) -> list[tuple[str, ManaSymbol]]:
@@ -89,7 +111,8 @@ def _expand(cost: ManaCost, x: int) -> list[tuple[str, ManaSymbol]]:
 
 
 def find_payment(cost: ManaCost, pool: Sequence[Mapping[str, Any]], *, x: int = 0,
-                 can_spend: SpendCheck | None = None) -> list[int] | None:
+                 can_spend: SpendCheck | None = None,
+                 any_color: bool = False) -> list[int] | None:
     """Indices of pool units paying ``cost`` (X = ``x``), or None if it can't be paid.
 
     Colored symbols are matched first by backtracking (a monocolored hybrid symbol either takes
@@ -107,7 +130,7 @@ def find_payment(cost: ManaCost, pool: Sequence[Mapping[str, Any]], *, x: int = 
             return len(spendable) - len(used) >= generic[0]
         kind, sym = colored[i]
         for idx in spendable:
-            if idx not in used and can_pay_symbol(sym, pool[idx]):
+            if idx not in used and can_pay_symbol(sym, pool[idx], any_color=any_color):
                 used.append(idx)
                 if assign(i + 1):
                     return True
@@ -131,7 +154,8 @@ def pay(state: GameState, player: str, cost: ManaCost | str, *, x: int = 0,
     if isinstance(cost, str):
         cost = parse_mana_cost(cost)
     pool = state.players[player].mana_pool
-    chosen = find_payment(cost, pool, x=x, can_spend=can_spend)
+    chosen = find_payment(cost, pool, x=x, can_spend=can_spend,
+                          any_color=spends_as_any_color(state, player))
     if chosen is None:
         return False
     for idx in sorted(chosen, reverse=True):

@@ -114,6 +114,9 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     if _is_instant_or_sorcery(state, obj, transformed):
         state.log("enter-failed", object=obj.id, card=obj.card.name, reason="400.4a")
         return None
+    if _cant_enter(state, obj, controller or obj.owner, transformed):
+        state.log("enter-failed", object=obj.id, card=obj.card.name, reason="614.17d")
+        return None
     _precheck_choices(state, obj, transformed)
     if attach_to is None and _is_aura(state, obj, transformed):
         from reference_engine.objects.auras import choose_enchanted
@@ -143,6 +146,34 @@ def enter_battlefield(state: GameState, obj: GameObject, *, controller: str | No
     apply_enter_replacements(state, new)
     state.log("enters", object=new.id, card=new.card.name, controller=new.controller)
     return new
+
+
+def _cant_enter(state: GameState, obj: GameObject, controller: str, transformed: bool) -> bool:
+    """Check 614.17d: whether a "can't enter the battlefield" rule (``{kind = "static", rule =
+    "cant_enter", affected = filter}``, Grafdigger's Cage) stops ``obj``. Its characteristics
+    are those it would have on the battlefield (its own static abilities and the effects that
+    would apply to it there, found on a scratch copy of the game); ``zone`` and other status
+    keys are read where the card is now ("creature cards in graveyards")."""
+    from reference_engine.core.state import snapshot
+    from reference_engine.layers.system import static_abilities
+
+    chars = compute_all(state)
+    rules = [(src, a) for src, a in static_abilities(state, chars)
+             if a.get("rule") == "cant_enter"]
+    if not rules:
+        return False
+    trial = snapshot(state)
+    there = trial.move(trial.objects[obj.id], "battlefield", controller=controller)
+    there.transformed = transformed
+    as_there = compute_all(trial)[there.id]
+    for src, ability in rules:
+        flt = ability.get("affected")
+        if not isinstance(flt, Mapping):
+            raise SetupError("a cant_enter rule needs an 'affected' filter table")
+        fctx = FilterContext(you=src.controller, source=src.id)
+        if matches(state, obj, flt, ctx=fctx, chars=as_there):
+            return True
+    return False
 
 
 def _is_instant_or_sorcery(state: GameState, obj: GameObject, transformed: bool) -> bool:

@@ -6,14 +6,23 @@ library_empty = true, instead = "win_game"}`` (Laboratory Maniac: "If you would 
 while your library has no cards in it, you win the game instead"): ``players`` (you,
 opponents, each) says whose draws it watches, ``library_empty`` limits it to draws from an
 empty library, and ``instead`` is what happens in place of the draw: ``win_game`` (the
-ability's controller wins) or ``nothing``. Each draw of a sequence is one event, replaced on
-its own before the next one is drawn (614.11a); a replacement applies even when the library
-is empty, so no draw from an empty library happens and 704.5b has nothing to see (614.11).
-When several apply, the drawing player chooses the order (616.1, ``replacement_order``).
+ability's controller wins), ``nothing``, or ``draw`` with ``amount`` (Thought Reflection: "If
+you would draw a card, draw two cards instead"). Each draw of a sequence is one event,
+replaced on its own, and what the replacement does (the cards it draws instead) is done in
+full before the next draw of the sequence (614.11a); the draws it makes instead are new
+events, which other draw replacements may replace but not the one that made them (614.5).
+A replacement applies even when the library is empty, so no draw from an empty library
+happens and 704.5b has nothing to see (614.11). When several apply, the drawing player
+chooses the order (616.1, ``replacement_order``).
+
+``drawn``: the caller's list of the cards drawn by the draws it asked for, for an instruction
+that goes on to act on "that card" ("draw a card and reveal it"); a card drawn in place of a
+replaced draw is not one of them (614.11b).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from reference_engine.core.errors import SetupError
@@ -22,6 +31,7 @@ from reference_engine.sba.checks import state_based_action
 from reference_engine.sba.outcome import game_is_over, mark_won
 
 if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
 __all__ = ["draw_cards"]
@@ -29,25 +39,30 @@ __all__ = ["draw_cards"]
 _EMPTY_DRAW = "drew_from_empty_library"
 
 
-def draw_cards(state: GameState, player: str, count: int = 1) -> int:
+def draw_cards(state: GameState, player: str, count: int = 1, *,
+               drawn: list[GameObject] | None = None, used: Collection[str] = ()) -> int:
     """``player`` draws ``count`` cards one at a time from the top of their library (121.2);
     a draw from an empty library draws nothing and is remembered for 704.5b. Returns the number
-    of cards drawn."""
-    drawn = 0
+    of cards drawn by these draws themselves (not by replacements, 614.11b), which are added
+    to ``drawn``; ``used``: the replacements that made these draws, which can't replace them
+    (614.5)."""
+    count_drawn = 0
     for _ in range(count):
         if game_is_over(state):
             break  # 104.1: nothing more happens once the game is over
-        if _draw_replaced(state, player):
+        if _draw_replaced(state, player, used):
             continue
         library = state.zone_list("library", player)
         if not library:
             state.extra.setdefault(_EMPTY_DRAW, set()).add(player)
             state.log("draw-from-empty-library", player=player)
             continue
-        state.move(state.objects[library[0]], "hand")
+        card = state.move(state.objects[library[0]], "hand")
         state.log("draw", player=player)
-        drawn += 1
-    return drawn
+        if drawn is not None:
+            drawn.append(card)
+        count_drawn += 1
+    return count_drawn
 
 
 def _watches(rep: Replacement, state: GameState, player: str) -> bool:
@@ -62,10 +77,10 @@ def _watches(rep: Replacement, state: GameState, player: str) -> bool:
     raise SetupError(f"draw replacement: players must be you, opponents or each, not {who!r}")
 
 
-def _draw_replaced(state: GameState, player: str) -> bool:
+def _draw_replaced(state: GameState, player: str, used: Collection[str]) -> bool:
     """Apply the draw replacement effects to one draw of ``player`` (CR 614.11, 616.1);
     return True if the draw was replaced (it doesn't happen)."""
-    reps = replacements_for(state, "draw")
+    reps = [r for r in replacements_for(state, "draw") if r.id not in used]
     if not reps:
         return False
     empty = not state.zone_list("library", player)
@@ -83,7 +98,16 @@ def _draw_replaced(state: GameState, player: str) -> bool:
             return "won"
         if instead == "nothing":
             return "nothing"
-        raise SetupError(f"draw replacement: instead must be win_game or nothing, "
+        if instead == "draw":
+            # 614.11a: the draws made instead happen now, before the sequence goes on; 614.5:
+            # this replacement (and those already applied) can't replace them again.
+            amount = rep.ability.get("amount", 1)
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                raise SetupError(f"draw replacement: amount must be a whole number, "
+                                 f"not {amount!r}")
+            draw_cards(state, player, amount, used={*used, rep.id})
+            return "drew_instead"
+        raise SetupError(f"draw replacement: instead must be win_game, nothing or draw, "
                          f"not {instead!r}")
 
     result = apply_in_order(state, "draw", player=player, applicable=applicable, apply=apply)

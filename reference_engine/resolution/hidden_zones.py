@@ -216,11 +216,13 @@ def _reveal_choose(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 @effect("discard")
 def _discard(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Each named player discards ``amount`` cards of their choice, or at random (701.9);
-    with ``target``, the cards referred to that are still in a hand are discarded ("that
-    player discards it")."""
+    with ``target``, the cards referred to that are still in a hand (and match ``filter``,
+    "if it isn't a land card, discard it") are discarded ("that player discards it")."""
     state = ctx.state
     if p.get("target") is not None:
-        hand_cards = [o for o in objects_of(ctx, ctx.refs(p)) if o.zone == "hand"]
+        only = _filter(ctx, p, "discard") if "filter" in p else None
+        hand_cards = [o for o in objects_of(ctx, ctx.refs(p)) if o.zone == "hand"
+                      and (not only or _matching(ctx, [o], only))]
         ctx.note_moved([discard_card(state, o) for o in hand_cards], p)
         return
     flt = _filter(ctx, p, "discard")

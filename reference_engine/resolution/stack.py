@@ -427,16 +427,22 @@ def _extra_turn(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("draw", params={
     "target": "ref: who draws (default the controller)",
-    "amount": "amount: how many cards (default 1)"},
-    cr=("121.1", "121.2"), example='Divination: {type = "draw", target = "controller", '
-                                  'amount = 2}')
+    "amount": "amount: how many cards (default 1)",
+    "remember": "str: remember the cards drawn under this name, for a later instruction about "
+                "\"that card\" (a card drawn in place of a replaced draw is not one, 614.11b)"},
+    cr=("121.1", "121.2", "614.11b"), example='Divination: {type = "draw", target = '
+                                             '"controller", amount = 2}')
 def _draw(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
-    """Draw cards from the top of the library (CR 121)."""
+    """Draw cards from the top of the library (CR 121); ``remember`` names the cards these
+    draws drew, not those a replacement effect drew instead (614.11b)."""
+    drawn: list[GameObject] = []
     for ref in ctx.refs(p) or [{"player": ctx.controller}]:
         player = ref.get("player")
         if player is None:
             continue
-        draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)))
+        draw_cards(ctx.state, str(player), ctx.amount(p.get("amount", 1)), drawn=drawn)
+    if "remember" in p:
+        ctx.note_moved(list(drawn), p)
 
 
 @effect("continuous", params={
