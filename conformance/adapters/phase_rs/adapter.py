@@ -66,7 +66,7 @@ FEATURES = frozenset({
     "counted-amounts", "targeted-triggers", "look-back-triggers", "event-triggers",
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
-    "battles", "multiplayer", "coins-and-dice", "alternative-payments",
+    "battles", "multiplayer", "coins-and-dice", "alternative-payments", "ending-turns",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
