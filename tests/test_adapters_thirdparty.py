@@ -513,8 +513,9 @@ def test_phase_declines_name_the_side_of_their_limit() -> None:
 
     assert decline_limit("phase-rs lacks feature(s): color-identity, player-effects") == "engine"
     # phase.rs 0.103.0 has stickers: a missing name-stickers feature is the adapter's gap
-    assert decline_limit("phase-rs lacks feature(s): color-identity, name-stickers") == "adapter"
-    assert decline_limit("phase-rs lacks feature(s): color-identity, sacrifice") == "adapter"
+    assert decline_limit("phase-rs lacks feature(s): name-stickers, sacrifice") == "adapter"
+    # but a case that also needs what phase.rs can't be asked about can't be played at all
+    assert decline_limit("phase-rs lacks feature(s): color-identity, name-stickers") == "engine"
     assert decline_limit("step 2 (resolve): phase.rs asks Foo while resolving; this adapter "
                          "has no case choice for that prompt") == "adapter"
     assert decline_limit("step 1 (observe shields): query 'shields': phase.rs keeps "

@@ -235,3 +235,20 @@ def test_phase_rs_seats_two_to_six_players_at_a_free_for_all_table() -> None:
     with pytest.raises(ValueError, match="seat range"):
         engine.new_game(player=deck, opponent=deck, extra_players=[deck], seed=1,
                         first_player=0)
+
+
+def test_phase_rs_refuses_a_range_of_influence() -> None:
+    """Behind the undeclared ``range-of-influence`` (an engine limit): phase.rs's Free-for-All
+    format record has a ``range_of_influence`` field, but a game given one is refused (CR
+    801). Fails once phase.rs plays limited-range games: then declare the feature."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    engine = _engine()
+    deck = ["Filler"] * 20
+    config = engine.new_game(player=deck, opponent=deck, extra_players=[deck], seed=1,
+                             format="FreeForAll", first_player=0).state()["state"]["format_config"]
+    with pytest.raises(ValueError, match="range_of_influence is not supported"):
+        engine.new_game(player=deck, opponent=deck, extra_players=[deck], seed=1,
+                        format="FreeForAll", first_player=0,
+                        format_config=dict(config, range_of_influence=1))
+    assert decline_limit("phase-rs lacks feature(s): range-of-influence") == "engine"

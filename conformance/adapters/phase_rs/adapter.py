@@ -93,6 +93,8 @@ UNDECLARED = {
                       "(MTGJSON colorIdentity); it does not derive it (CR 903.4)",
     "player-effects": "phase.rs's continuous-effect records hold no effect on a player that "
                       "the case format's player effects map to (CR 613.10)",
+    "range-of-influence": "phase.rs refuses a format with a range of influence ('not supported "
+                          "until limited-range rules are implemented', CR 801)",
 }
 
 #: Words of the declines that are this adapter's own (phase.rs could be asked; the adapter
@@ -109,10 +111,13 @@ _ADAPTER_SIDE = ("this adapter has no", "through this adapter", "not expressible
 def decline_limit(message: str) -> str:
     """The side a decline (an ``unsupported`` result's message) is on: ``"engine"`` (phase.rs
     has no action, prompt or view for it) or ``"adapter"`` (this adapter could express it and
-    doesn't). Used by the published report (``python -m conformance.reports.engines``)."""
+    doesn't; a decline for features is the engine's when one of them is). Used by the published
+    report (``python -m conformance.reports.engines``)."""
     if "lacks feature(s): " in message:
         missing = message.split("lacks feature(s): ", 1)[1].split(", ")
-        return "engine" if all(f.strip() in UNDECLARED for f in missing) else "adapter"
+        # one feature phase.rs can't be asked about is enough: the case can't be played on
+        # phase.rs whatever this adapter did about the others
+        return "engine" if any(f.strip() in UNDECLARED for f in missing) else "adapter"
     if "does not implement era" in message or "implements the modern rules" in message:
         return "engine"
     return "adapter" if any(words in message for words in _ADAPTER_SIDE) else "engine"
