@@ -252,3 +252,31 @@ def test_phase_rs_refuses_a_range_of_influence() -> None:
                         format="FreeForAll", first_player=0,
                         format_config=dict(config, range_of_influence=1))
     assert decline_limit("phase-rs lacks feature(s): range-of-influence") == "engine"
+
+
+def test_phase_rs_has_teams_only_in_two_headed_giant() -> None:
+    """Behind the team declines named engine limits (team vs. team, Emperor, Alternating Teams,
+    shared team turns outside Two-Headed Giant): phase.rs refuses teams in its Free-for-All
+    format ("a built-in format's team structure is fixed"), and its one team format is
+    Two-Headed Giant (four seats, team_based), whose cases stay the adapter's gap."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    engine = _engine()
+    deck = ["Filler"] * 20
+    config = engine.new_game(player=deck, opponent=deck, extra_players=[deck, deck], seed=1,
+                             format="FreeForAll", first_player=0).state()["state"]["format_config"]
+    with pytest.raises(ValueError, match="team_based"):
+        engine.new_game(player=deck, opponent=deck, extra_players=[deck, deck], seed=1,
+                        format="FreeForAll", first_player=0,
+                        format_config=dict(config, team_based=True))
+    giant = engine.new_game(player=deck, opponent=deck, extra_players=[deck, deck], seed=1,
+                            format="TwoHeadedGiant", first_player=0)
+    assert giant.state()["state"]["format_config"]["team_based"] is True
+    for fmt in ("Emperor", "TeamVsTeam", "AlternatingTeams"):
+        with pytest.raises((ValueError, TypeError)):
+            engine.new_game(player=deck, opponent=deck, extra_players=[deck, deck], seed=1,
+                            format=fmt, first_player=0)
+    assert decline_limit("phase-rs lacks feature(s): teams") == "engine"
+    assert decline_limit("phase-rs lacks feature(s): emperor, teams") == "engine"
+    assert decline_limit("phase-rs lacks feature(s): shared-team-turns, teams, "
+                         "two-headed-giant") == "adapter"

@@ -95,7 +95,16 @@ UNDECLARED = {
                       "the case format's player effects map to (CR 613.10)",
     "range-of-influence": "phase.rs refuses a format with a range of influence ('not supported "
                           "until limited-range rules are implemented', CR 801)",
+    "emperor": "phase.rs has no Emperor format, and its formats' team structure is fixed "
+               "(CR 809)",
+    "alternating-teams": "phase.rs has no Alternating Teams format, and its formats' team "
+                         "structure is fixed (CR 811)",
 }
+
+#: Team features phase.rs has only within its Two-Headed Giant format (CR 810): a case that
+#: needs them in another team game (team vs. team, 808; shared team turns, 805) is an engine
+#: limit, since phase.rs refuses teams in its other formats.
+_TEAMS_IN_TWO_HEADED_GIANT_ONLY = frozenset({"teams", "shared-team-turns"})
 
 #: Words of the declines that are this adapter's own (phase.rs could be asked; the adapter
 #: doesn't ask it yet, or the case's answer doesn't fit the prompt phase.rs asks). Every other
@@ -117,7 +126,10 @@ def decline_limit(message: str) -> str:
         missing = message.split("lacks feature(s): ", 1)[1].split(", ")
         # one feature phase.rs can't be asked about is enough: the case can't be played on
         # phase.rs whatever this adapter did about the others
-        return "engine" if any(f.strip() in UNDECLARED for f in missing) else "adapter"
+        features = {f.strip() for f in missing}
+        if "two-headed-giant" not in features and features & _TEAMS_IN_TWO_HEADED_GIANT_ONLY:
+            return "engine"
+        return "engine" if features & set(UNDECLARED) else "adapter"
     if "does not implement era" in message or "implements the modern rules" in message:
         return "engine"
     return "adapter" if any(words in message for words in _ADAPTER_SIDE) else "engine"
