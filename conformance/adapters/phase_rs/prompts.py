@@ -277,6 +277,34 @@ class PhasePrompts:
         handle = str(self._choice(data, answers, "source"))
         self._act(data, "ChooseDamageSource", source=self.s._id(handle))
 
+    def _ordered(self, data: Mapping[str, Any], candidates: list[Mapping[str, Any]],
+                 answers: Mapping[str, Any]) -> bool:
+        """Apply the effect the case's ``replacement_order`` puts first among phase.rs's
+        candidates (CR 616.1: the affected player chooses; 614.5: each applies at most once).
+        The order lists ``replacement:<handle>:<index>`` (the index-th replacement ability of
+        that object), for every player or keyed by the affected player; a candidate is
+        phase.rs's by its source object and the index of its definition. False when the case
+        gives no order that names one of the candidates."""
+        order = answers.get("replacement_order")
+        if isinstance(order, Mapping):
+            order = order.get(self.s.players[int(data.get("player", 0))])
+        if not isinstance(order, list):
+            return False
+        identities = list((data.get("remember_identity") or {}).get("candidates") or [])
+        keys = []
+        for index, candidate in enumerate(candidates):
+            ident = identities[index].get("data") or {} if index < len(identities) else {}
+            keys.append((int(candidate.get("source_id", -1)), int(ident.get("index", 0))))
+        for entry in order:
+            parts = str(entry).split(":")
+            if len(parts) != 3 or parts[0] != "replacement" or parts[1] not in self.s.setup.ids:
+                continue
+            key = (self.s.setup.ids[parts[1]], int(parts[2]) if parts[2].isdigit() else 0)
+            if key in keys:
+                self._act(data, "ChooseReplacement", index=keys.index(key))
+                return True
+        return False
+
     def _order_replacements(self, data: Mapping[str, Any],
                             candidates: list[Mapping[str, Any]]) -> None:
         """Which of several replacement (or prevention) effects applies first (CR 616.1): the
@@ -332,7 +360,8 @@ class PhasePrompts:
                                                   "(CR 119.4)")
             return
         if not copying:
-            self._order_replacements(data, candidates)
+            if not self._ordered(data, candidates, answers):
+                self._order_replacements(data, candidates)
             return
         wanted = self._choice(data, answers, "copy")
         if wanted in (None, "none"):
