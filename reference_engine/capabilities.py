@@ -33,6 +33,7 @@ FEATURES: frozenset[str] = frozenset({
     "delayed-triggers",
     "domain",
     "double-faced-cards",
+    "emblems",
     "ending-turns",
     "modal-double-faced-cards",
     "event-triggers",

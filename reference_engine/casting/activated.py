@@ -164,7 +164,7 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
     why = activation_prohibition(state, source)
     if why is not None:
         raise RulesViolation("illegal-action", why)
-    if source.zone not in ability.get("zones", ["battlefield"]):
+    if source.zone not in ability.get("zones", source.ability_zones):  # 113.6, 113.6p
         raise RulesViolation("illegal-action", f"{source.name_for_log} is in the {source.zone}")
     if source.controller != player and not ability.get("any_player"):
         # 602.2: only its controller may activate it, unless it says any player may.

@@ -19,10 +19,13 @@ from reference_engine.core.symbols import (
     parse_mana_cost,
 )
 
-__all__ = ["CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card", "parse_face"]
+__all__ = ["EMBLEM_LAYOUT", "CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card",
+           "parse_face"]
 
 Layout = str  # "normal" | "split" | "transform" | "modal_dfc" | "token"
 LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token", "leveler")
+#: The layout of an emblem's definition (CR 114): made by an effect, never a card file's.
+EMBLEM_LAYOUT = "emblem"
 
 
 @dataclass(frozen=True)

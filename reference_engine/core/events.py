@@ -89,6 +89,7 @@ EVENT_KINDS: dict[str, str] = {
     "scried": "a player scried (701.22)",
     "surveilled": "a player surveilled (701.25)",
     "token-created": "a token was created (111.1, 701.7)",
+    "emblem-created": "a player got an emblem in the command zone (114.2)",
     "no-token": "an effect could not make a token (111.12)",
     "piles": "cards were separated into piles (700.3)",
     "pile-chosen": "a pile was chosen (700.3)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.core.cards import CardDef
+from reference_engine.core.cards import EMBLEM_LAYOUT, CardDef
 
 __all__ = ["PER_PLAYER_ZONES", "PUBLIC_ZONES", "SHARED_ZONES", "SKIP_UNTAP", "ZONES",
            "GameObject"]
@@ -65,6 +65,17 @@ class GameObject:
     source_id: int | None = None
     #: Extra per-object facts an area module needs (documented where it is used).
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_emblem(self) -> bool:
+        """An emblem (CR 114.1): a marker in the command zone, neither card nor permanent."""
+        return self.card.layout == EMBLEM_LAYOUT
+
+    @property
+    def ability_zones(self) -> tuple[str, ...]:
+        """Where the object's abilities function unless an ability names its zones (CR 113.6):
+        the battlefield, or the command zone for an emblem (113.6p, 114.4)."""
+        return ("command",) if self.is_emblem else ("battlefield",)
 
     @property
     def name_for_log(self) -> str:

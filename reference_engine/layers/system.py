@@ -99,9 +99,10 @@ def static_abilities(
 ) -> Iterator[tuple[GameObject, dict[str, Any]]]:
     """Yield (source, ability) for every ability of ``kind`` that functions now.
 
-    Static abilities function only on the battlefield unless the ability lists other ``zones``
-    (CR 113.6); a characteristic-defining ability (``cda = true``) functions everywhere, in
-    every zone and outside the game (CR 604.3, 113.6a).
+    Static abilities function only on the battlefield (an emblem's in the command zone, CR
+    113.6p) unless the ability lists other ``zones`` (CR 113.6); a characteristic-defining
+    ability (``cda = true``) functions everywhere, in every zone and outside the game (CR
+    604.3, 113.6a).
     """
     for obj in list(state.objects.values()):
         c = chars.get(obj.id)
@@ -110,7 +111,7 @@ def static_abilities(
         for ability in c.abilities:
             if ability.get("kind") != kind:
                 continue
-            default = ZONES if ability.get("cda") else ("battlefield",)
+            default = ZONES if ability.get("cda") else obj.ability_zones
             zones = ability.get("zones", default)
             if obj.zone in zones:
                 yield obj, ability

@@ -201,7 +201,8 @@ def collect_triggers(state: GameState) -> None:
                 if ability.get("kind") != "triggered":
                     continue
                 spec = ability.get("trigger", {})
-                if obj.zone not in spec.get("zones", ["battlefield"]):
+                # 113.6: the battlefield unless stated; an emblem's command zone (113.6p)
+                if obj.zone not in spec.get("zones", obj.ability_zones):
                     continue
                 matcher = TRIGGER_MATCHERS.get(str(spec.get("event")))
                 if matcher is None:

@@ -31,6 +31,8 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("attack requirement", "cannot-attack"),
     ("block requirement", "cannot-block"),
     ("it has no mana cost", "cannot-pay"),  # "Cannot cast ... it has no mana cost (CR 118.6)"
+    # "X=4 exceeds the maximum legal value of 3": phase.rs caps X at what the pool can pay
+    ("exceeds the maximum legal value", "cannot-pay"),
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("not enough loyalty", "cannot-pay"),  # a negative loyalty cost (CR 606.6)
