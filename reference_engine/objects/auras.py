@@ -16,6 +16,8 @@ Aura's controller).
   the zone it was in (303.4f).
 * 704.5m: an Aura attached to an illegal object (one its enchant ability doesn't allow, or
   itself, 303.4d), or attached to nothing, is put into its owner's graveyard.
+* 704.5y (303.7a): when one player controls more than one Role attached to the same
+  permanent, all but the newest of them (by timestamp) are put into their owners' graveyards.
 
 Query ``attached_to {object}``: the handle of the permanent an Aura or Equipment is attached
 to, or null.
@@ -168,6 +170,26 @@ def _illegal_auras(state: GameState) -> bool:
             doomed.append((obj, "illegal"))
     for obj, reason in doomed:
         state.log("aura-unattached", object=obj.id, card=obj.card.name, reason=reason)
+        state.move(obj, "graveyard")
+    return bool(doomed)
+
+
+@state_based_action(cr="704.5y")
+def _extra_roles(state: GameState) -> bool:
+    """Check 704.5y (303.7a): of the Roles one player controls attached to one permanent, all
+    but the one with the most recent timestamp are put into their owners' graveyards."""
+    chars = compute_all(state)
+    newest: dict[tuple[int, str], GameObject] = {}
+    doomed: list[GameObject] = []
+    for obj in sorted(state.battlefield(), key=lambda o: o.timestamp):
+        if obj.attached_to is None or not chars[obj.id].has_subtype("Role"):
+            continue
+        key = (obj.attached_to, obj.controller)
+        if key in newest:
+            doomed.append(newest[key])
+        newest[key] = obj
+    for obj in doomed:
+        state.log("aura-unattached", object=obj.id, card=obj.card.name, reason="role")
         state.move(obj, "graveyard")
     return bool(doomed)
 
