@@ -29,9 +29,13 @@ if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
     from reference_engine.core.state import GameState
 
-__all__ = ["AMOUNTS", "MODIFIERS", "AmountContext", "amount", "evaluate", "is_amount"]
+__all__ = ["AMOUNTS", "LAST_KNOWN_LOOKUPS", "MODIFIERS", "AmountContext", "amount", "evaluate",
+           "is_amount"]
 
 CharsOf = Callable[[int], "Characteristics"]
+#: Where the last known characteristics of an object that left a zone are kept, asked in CR
+#: order (register with ``in_cr_order``): a permanent that left the battlefield (608.2h).
+LAST_KNOWN_LOOKUPS: list[Callable[[GameState, int], Characteristics | None]] = []
 
 
 @dataclass

@@ -57,6 +57,8 @@ STATE_KEYS: dict[str, StateKey] = {
     "last_known_info": StateKey("triggers", "last known information of permanents that left "
                                             "(603.10a, 608.2h)"),
     "simultaneous_seq": StateKey("triggers", "the counter of groups moving at once (603.10a)"),
+    "simultaneous_chars": StateKey("triggers", "the characteristics every object had before the "
+                                   "first move of the group moving at once (603.10a, 704.8)"),
     "creature_deaths": StateKey("triggers", "turns in which a creature died (700.4)"),
     # state-based actions and the game's end
     "won": StateKey("sba", "players who won (104.2)"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.amounts import AmountContext, amount
+from reference_engine.core.amounts import LAST_KNOWN_LOOKUPS, AmountContext, amount
 from reference_engine.core.context import AMOUNT_CONTEXTS, TARGET_CONTROLLERS
 from reference_engine.core.errors import SetupError
 from reference_engine.layers.system import characteristics_of, compute_all
@@ -100,9 +100,40 @@ def resolve_amounts(ctx: ResolveContext) -> AmountContext:
     chars = compute_all(ctx.state)
     return AmountContext(
         state=ctx.state, you=ctx.controller, source=ctx.source_id, chars_of=chars.__getitem__,
-        x=ctx.x, named=ctx.named, last_known=lambda oid: last_known_chars(ctx, oid),
+        x=ctx.x, named=lambda name: _named(ctx, name),
+        last_known=lambda oid: _last_known(ctx, oid),
         extra={"trigger_event": ctx.obj.extra.get("trigger_event"), "resolving": ctx,
                "last_known_counters": lambda oid: last_known_counters(ctx, oid)})
+
+
+def _named(ctx: ResolveContext, name: str) -> list[int]:
+    """What an amount of a resolving spell or ability names: a target slot or remembered
+    objects, or ``"event_object"``, the object of the triggering event: for a permanent that
+    left the battlefield, the permanent as it was there ("that creature's power", 603.10a,
+    608.2h)."""
+    if name != "event_object":
+        return ctx.named(name)
+    event = ctx.obj.extra.get("trigger_event")
+    details = getattr(event, "details", None) or {}
+    if getattr(event, "kind", None) == "zone-change":
+        oid = details.get("old") if details.get("from_zone") == "battlefield" else \
+            details.get("new")
+    else:
+        oid = details.get("object")
+    return [oid] if isinstance(oid, int) and not isinstance(oid, bool) else []
+
+
+def _last_known(ctx: ResolveContext, oid: int) -> Characteristics | None:
+    """The characteristics ``oid`` last had: kept by this spell or ability for its targets, or
+    by the game for a permanent that left the battlefield (608.2h)."""
+    found = last_known_chars(ctx, oid)
+    if found is not None:
+        return found
+    for lookup in LAST_KNOWN_LOOKUPS:
+        found = lookup(ctx.state, oid)
+        if found is not None:
+            return found
+    return None
 
 
 AMOUNT_CONTEXTS.append(resolve_amounts)

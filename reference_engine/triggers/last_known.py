@@ -18,9 +18,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import LAST_KNOWN_LOOKUPS
 from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.state import BEFORE_MOVE_HOOKS
-from reference_engine.layers.system import characteristics_of
+from reference_engine.layers.system import characteristics_of, compute_all
 
 if TYPE_CHECKING:
     from reference_engine.core.characteristics import Characteristics
@@ -32,6 +33,7 @@ __all__ = ["LastKnown", "last_known_info", "leaves_battlefield", "remember_leavi
 
 _KEY = "last_known_info"
 _SEQ = "simultaneous_seq"
+_GROUP_CHARS = "simultaneous_chars"
 
 
 @dataclass
@@ -53,7 +55,29 @@ def remember_leaving(state: GameState, obj: GameObject) -> None:
     if obj.zone != "battlefield" or obj.id not in state.objects:
         return
     info: dict[int, LastKnown] = state.extra.setdefault(_KEY, {})
-    info[obj.id] = LastKnown(obj, characteristics_of(state, obj.id))
+    info[obj.id] = LastKnown(obj, _before_the_group(state, obj.id))
+
+
+def _before_the_group(state: GameState, object_id: int) -> Characteristics:
+    """The characteristics of ``object_id`` before the group of moves it is part of began
+    (603.10a; 704.8: a permanent leaving by a state-based action performed with others is seen
+    as the game was before any of them), or now when it moves alone."""
+    group = state.extra.get("simultaneous")
+    if group is None:
+        return characteristics_of(state, object_id)
+    kept = state.extra.get(_GROUP_CHARS)
+    if kept is None or kept[0] != group:
+        kept = (group, dict(compute_all(state)))
+        state.extra[_GROUP_CHARS] = kept
+    found: Characteristics | None = kept[1].get(object_id)
+    return found if found is not None else characteristics_of(state, object_id)
+
+
+@in_cr_order(LAST_KNOWN_LOOKUPS, cr="608.2h")
+def _last_known_chars(state: GameState, object_id: int) -> Characteristics | None:
+    """The characteristics a permanent that left the battlefield last had there (608.2h)."""
+    info = last_known_info(state, object_id)
+    return info.chars if info is not None else None
 
 
 
@@ -77,6 +101,7 @@ def simultaneously(state: GameState) -> Iterator[None]:
         yield
     finally:
         state.extra["simultaneous"] = None
+        state.extra.pop(_GROUP_CHARS, None)
 
 
 def leaves_battlefield(event: Event) -> bool:
