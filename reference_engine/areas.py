@@ -37,6 +37,7 @@ import reference_engine.combat.damage_step
 import reference_engine.combat.declare
 import reference_engine.combat.effects
 import reference_engine.combat.ending
+import reference_engine.combat.entering_combat
 import reference_engine.combat.evasion
 import reference_engine.combat.goad
 import reference_engine.combat.keyword_abilities

@@ -23,6 +23,7 @@ FEATURES: frozenset[str] = frozenset({
     "color-identity",
     "combat",
     "combat-timing",
+    "enter-combat",
     "commander",
     "copies",
     "cost-modifiers",

@@ -257,6 +257,10 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "combat_damage": ("How an attacker's combat damage is assigned among blockers.", ("510.1c",)),
     "source": ("The source a prevention shield watches.", ("615.7",)),
     "enchant": ("What an Aura put onto the battlefield enchants.", ("303.4f",)),
+    "attack_defender": ("What a creature put onto the battlefield attacking attacks: a "
+                        "player, or the handle of a planeswalker or battle.", ("508.4",)),
+    "block_attacker": ("The handle of the attacking creature a creature put onto the "
+                       "battlefield blocking blocks.", ("509.4",)),
     "phyrexian_life": ("How many Phyrexian symbols are paid with 2 life.", ("107.4f",)),
     "hybrid": ("The half of a hybrid mana symbol an effect adds mana for: a color (a letter or "
                "word) or the generic number.", ("106.8",)),

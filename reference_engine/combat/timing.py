@@ -8,7 +8,9 @@ zone it could be cast from):
   not attackers are then declared (506.7a, 506.7c);
 * ``"before_blockers"``: during combat, before the declare blockers step begins (506.7b,
   506.7c); when that step is skipped (no attackers, 508.8), until the end of combat step
-  begins (506.7e).
+  begins (506.7e);
+* ``"after_blockers"``: during combat, once the declare blockers step has begun (506.7b);
+  never in a combat whose declare blockers step is skipped (506.7f).
 
 The points are steps of the turn's structure, so a declaration of no attackers or no blockers
 still passes them. A cast the timing forbids is rejected with failure class ``timing``, as it
@@ -34,7 +36,8 @@ __all__ = ["COMBAT_STEPS", "TIMINGS"]
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers",
                 "combat-damage", "end-of-combat")
 #: The timings a spell's ``cast_timing`` rule may state, each with its CR rule.
-TIMINGS = {"before_attackers": "506.7a", "before_blockers": "506.7b"}
+TIMINGS = {"before_attackers": "506.7a", "before_blockers": "506.7b",
+           "after_blockers": "506.7b"}
 
 
 def _allowed(state: GameState, timing: str) -> bool:
@@ -44,9 +47,20 @@ def _allowed(state: GameState, timing: str) -> bool:
     here = STEPS.index(step)
     if timing == "before_attackers":
         return here < STEPS.index("declare-attackers")
+    if timing == "after_blockers":
+        # 506.7f: with the declare blockers step skipped (508.8) the point is never reached,
+        # and the steps after it are skipped too, so no step of this combat qualifies.
+        return here >= STEPS.index("declare-blockers") and _blockers_step_reached(state)
     # before_blockers; 506.7e: a skipped declare blockers step is never reached, so such a
     # spell may be cast until the end of combat step begins.
     return here < STEPS.index("declare-blockers")
+
+
+def _blockers_step_reached(state: GameState) -> bool:
+    """Whether this combat's declare blockers step happened: it wasn't skipped this turn (with
+    no attackers, 508.8)."""
+    return not any(e.kind == "step-skipped" and e.details.get("step") == "declare-blockers"
+                   and e.details.get("turn") == state.turn for e in state.events)
 
 
 @cast_restriction(cr="506.7")

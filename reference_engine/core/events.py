@@ -127,6 +127,10 @@ EVENT_KINDS: dict[str, str] = {
     "blockers-declared": "blockers were declared, or none were: each attacker is blocked or "
                          "unblocked (509.1h)",
     "removed-from-combat": "a creature was removed from combat (506.4)",
+    "enters-attacking": "a creature was put onto the battlefield attacking (508.4)",
+    "enters-blocking": "a creature was put onto the battlefield blocking (509.4)",
+    "enters-outside-combat": "a permanent put onto the battlefield attacking or blocking is "
+                             "neither (506.3, 508.4a, 509.4a)",
     "combat-damage-on-stack": "combat damage was put on the stack (the Invasion era's 510.1)",
     "fight-no-damage": "a fight dealt no damage (701.14b)",
     # damage, life, replacement and prevention (119, 120, 614-616)
