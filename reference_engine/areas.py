@@ -32,6 +32,7 @@ import reference_engine.casting.reveal_effects
 import reference_engine.casting.spell_keywords
 import reference_engine.casting.targets
 import reference_engine.combat.battles
+import reference_engine.combat.combat_costs
 import reference_engine.combat.damage_on_stack
 import reference_engine.combat.damage_step
 import reference_engine.combat.declare

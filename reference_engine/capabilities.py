@@ -22,6 +22,7 @@ FEATURES: frozenset[str] = frozenset({
     "characteristics",
     "color-identity",
     "combat",
+    "combat-costs",
     "combat-timing",
     "enter-combat",
     "commander",

@@ -102,10 +102,14 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "additional_land_plays": "int: extra land plays per turn (305.2)",
                    "no_maximum_hand_size": "bool: its controller has no maximum hand size "
                    "(402.2, 514.1)",
+                   "mana": "mana: what the rule's cost asks for each creature (attack_cost, "
+                   "block_cost)",
+                   "defending": "str: \"you\": the rule covers creatures attacking the "
+                   "source's controller (attack_cost)",
                    "combat_only": "bool: the rule covers combat damage only "
                    "(damage_cant_be_prevented)",
                    "timing": "str: the point of combat before which this spell may be cast "
-                   "(cast_timing): \"before_attackers\" or \"before_blockers\"",
+                   "(cast_timing): \"before_attackers\", \"before_blockers\" or \"after_blockers\"",
                    "text": _TEXT},
                ("604", "611.3", "613"), 'Glorious Anthem: {kind = "static", affected = {type '
                '= "Creature", controller = "you"}, effect = {type = "modify_pt", power = 1, '
@@ -184,6 +188,11 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "min_blockers": ("Can't be blocked except by ``count`` or more creatures.", ("509.1b",)),
     "max_blockers": ("Can't be blocked by more than ``count`` creatures (default 1).",
                      ("509.1b",)),
+    "attack_cost": ("Each declared attacker attacking the source's controller (``defending = "
+                    "\"you\"``) or matching ``affected`` costs ``mana`` to attack (Ghostly "
+                    "Prison).", ("508.1h", "508.1i", "508.1j")),
+    "block_cost": ("Each declared blocker (matching ``affected``, if given) costs ``mana`` to "
+                   "block.", ("509.1d", "509.1e", "509.1f")),
     "cant_be_countered": ("The affected spells can't be countered.", ("101.2", "701.6")),
     "cant_be_cast": ("Spells matching ``filter`` can't be cast.", ("101.2", "601.2")),
     "cast_timing": ("This spell may be cast only during combat before the point ``timing`` "

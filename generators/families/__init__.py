@@ -6,6 +6,7 @@ from . import (  # noqa: F401 - registers families
     casting,
     characteristics,
     combat,
+    combat_costs,
     copies,
     haste,
     life_costs,

@@ -97,6 +97,14 @@ ATTACK_DECLARATION_CHECKS: list[DeclarationCheck] = []
 BLOCK_DECLARATION_CHECKS: list[DeclarationCheck] = []
 
 
+#: Paying the costs to attack or block of a legal declaration (CR 508.1h-j, 509.1d-f): each hook
+#: gets the state, the declaring player, the declaration (creature, what it attacks or blocks)
+#: and the permanents whose mana abilities the player activates meanwhile (508.1i, 509.1e).
+CombatCostHook = Callable[["GameState", str, "list[tuple[int, Any]]", "list[GameObject]"], None]
+ATTACK_COST_HOOKS: list[CombatCostHook] = []
+BLOCK_COST_HOOKS: list[CombatCostHook] = []
+
+
 def attack_declaration_check(fn: DeclarationCheck) -> DeclarationCheck:
     """Register a check of a whole attack declaration (CR 508.1c-d)."""
     ATTACK_DECLARATION_CHECKS.append(fn)
@@ -406,15 +414,22 @@ def _attack_action(game: GameView, a: Mapping[str, Any]) -> None:
             raise RulesViolation("cannot-attack", problem)
     for member in team:
         _check_attack_declaration(state, member, [(obj.id, d) for obj, d in declared])
+    sources = [game.object(h, field="mana") for h in a.get("mana", [])]
     state.extra["pending_attack"] = [(obj.id, d) for obj, d in declared]
     if state.step == "declare-attackers":
         _attack_now(state)
-        give_priority(state, state.active_player)  # 508.2
     else:
         try:
             _move_to(state, "declare-attackers")
         finally:
             state.extra.pop("pending_attack", None)
+    # 508.1h-j: the costs to attack, paid in the declare attackers step as the declaration is
+    # made, with mana from the mana abilities named in ``mana``; if they can't be paid the
+    # whole declaration is illegal and undone (the action is rejected).
+    for pay_costs in ATTACK_COST_HOOKS:
+        pay_costs(state, player, [(obj.id, d) for obj, d in declared], sources)
+    if state.priority_player is None:
+        give_priority(state, state.active_player)  # 508.2
 
 
 def _check_attack_declaration(state: GameState, player: str,
@@ -555,21 +570,34 @@ def _block_action(game: GameView, a: Mapping[str, Any]) -> None:
                                      "creatures (CR 702.111b)")
     for member in side:
         _check_block_declaration(state, member, [(b.id, att.id) for b, att in blocks])
+    sources = [game.object(h, field="mana") for h in a.get("mana", [])]
     if len(waiting) > 1:
         # 802.4: one defending player of several has declared; the next one declares after.
         state.extra[_PARTIAL] = {**partial, player: [(b.id, att.id) for b, att in blocks]}
         if state.step == "declare-attackers":
             _move_to(state, "declare-blockers")
+        _pay_block_costs(state, player, blocks, sources)
         return
     state.extra["pending_blocks"] = [(b.id, att.id) for b, att in blocks]
     if state.step == "declare-blockers":
         _block_now(state)
-        give_priority(state, state.active_player)  # 509.2
     else:
         try:
             _move_to(state, "declare-blockers")
         finally:
             state.extra.pop("pending_blocks", None)
+    _pay_block_costs(state, player, blocks, sources)
+    if state.priority_player is None:
+        give_priority(state, state.active_player)  # 509.2
+
+
+def _pay_block_costs(state: GameState, player: str, blocks: list[tuple[GameObject, GameObject]],
+                     sources: list[GameObject]) -> None:
+    """509.1d-f: the costs to block, paid in the declare blockers step as the declaration is
+    made, with mana from the mana abilities named in ``mana``; if they can't be paid the whole
+    declaration is illegal and undone (the action is rejected)."""
+    for pay_costs in BLOCK_COST_HOOKS:
+        pay_costs(state, player, [(b.id, att.id) for b, att in blocks], sources)
 
 
 def _defenders_apnap(state: GameState) -> list[str]:

@@ -127,6 +127,7 @@ EVENT_KINDS: dict[str, str] = {
     "blockers-declared": "blockers were declared, or none were: each attacker is blocked or "
                          "unblocked (509.1h)",
     "removed-from-combat": "a creature was removed from combat (506.4)",
+    "combat-cost-paid": "a player paid the total cost to attack or to block (508.1j, 509.1f)",
     "enters-attacking": "a creature was put onto the battlefield attacking (508.4)",
     "enters-blocking": "a creature was put onto the battlefield blocking (509.4)",
     "enters-outside-combat": "a permanent put onto the battlefield attacking or blocking is "

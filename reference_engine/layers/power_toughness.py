@@ -83,3 +83,17 @@ def _noncreature_permanents_have_no_pt(state: GameState,
         if chars is not None and not chars.has_type("Creature"):
             chars.power = None
             chars.toughness = None
+
+
+@layer_rule("7b")
+def _creature_without_pt_value(state: GameState, current: dict[int, Characteristics]) -> None:
+    """Check 208.5: a creature with no value for its power or toughness (a noncreature
+    permanent an effect made a creature without setting them) has 0 for it, before effects
+    modify power and toughness (613.4c)."""
+    for obj in state.battlefield():
+        chars = current.get(obj.id)
+        if chars is not None and chars.has_type("Creature"):
+            if chars.power is None:
+                chars.power = 0
+            if chars.toughness is None:
+                chars.toughness = 0

@@ -105,7 +105,8 @@ BASIC_LAND_NAMES = frozenset(
 
 def choose_card_name(state: GameState, value: Any, *, not_basic_land: bool = False,
                      nonland: bool = False) -> list[str]:
-    """Check a chosen card name (CR 201.4b) and return the names it stands for.
+    """Check a chosen card name (CR 201.4, 201.4a-b, 201.4d) and return the names it stands
+    for; a name with required characteristics is judged by the face or half it names.
 
     A split card (709.4a): under ``split_naming = "all-names"`` only all its names together are
     a legal choice, and they name both halves; under ``"one-name"`` exactly one of its names is
@@ -118,8 +119,11 @@ def choose_card_name(state: GameState, value: Any, *, not_basic_land: bool = Fal
     card = state.catalog.get(value)
     if card is None:
         return [value]
-    is_land = "Land" in card.front.types
-    if not_basic_land and is_land and "Basic" in card.front.supertypes:
+    # 201.4d: a double-faced card's back face name is judged by the back face alone (and
+    # 201.4b a split card's half by that half).
+    named = card.face_named(value) or card.front
+    is_land = "Land" in named.types
+    if not_basic_land and is_land and "Basic" in named.supertypes:
         raise RulesViolation("illegal-choice", f"{card.name} is a basic land card name")
     if nonland and is_land:
         raise RulesViolation("illegal-choice", f"{card.name} is a land card name")
