@@ -73,6 +73,12 @@ ARGUMENTS: dict[tuple[str, ...], str] = {
     ("blockers",): "the blocking creatures: handle -> the attacker (or attackers) each blocks "
                    "(CR 509.1)",
     ("count",): "how many times to resolve the top object of the stack (default 1)",
+    ("actions", "declare_attackers", "mana"): "handles of permanents whose first mana ability "
+                                              "the player activates during the declaration, "
+                                              "to pay the costs to attack (CR 508.1i)",
+    ("actions", "declare_blockers", "mana"): "handles of permanents whose first mana ability "
+                                             "the player activates during the declaration, "
+                                             "to pay the costs to block (CR 509.1e)",
 }
 _READ = "read by the handler"
 
