@@ -26,6 +26,7 @@ import reference_engine.casting.cycling
 import reference_engine.casting.effects
 import reference_engine.casting.flashback
 import reference_engine.casting.free_cast
+import reference_engine.casting.legendary_spells
 import reference_engine.casting.permissions
 import reference_engine.casting.queries
 import reference_engine.casting.reveal_effects
@@ -71,6 +72,7 @@ import reference_engine.objects.battles
 import reference_engine.objects.cast_costs
 import reference_engine.objects.copies
 import reference_engine.objects.emblems
+import reference_engine.objects.dungeons
 import reference_engine.objects.entering
 import reference_engine.objects.equipment
 import reference_engine.objects.names

@@ -24,6 +24,7 @@ FEATURES: frozenset[str] = frozenset({
     "combat",
     "combat-costs",
     "combat-timing",
+    "dungeons",
     "enter-combat",
     "commander",
     "copies",

@@ -266,6 +266,10 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "combat_damage": ("How an attacker's combat damage is assigned among blockers.", ("510.1c",)),
     "source": ("The source a prevention shield watches.", ("615.7",)),
     "enchant": ("What an Aura put onto the battlefield enchants.", ("303.4f",)),
+    "dungeon": ("The name of the dungeon card a venturing player brings into the command zone "
+                "from outside the game.", ("309.2a", "701.49a")),
+    "room": ("The room a venture marker moves to when several arrows leave its room.",
+             ("309.5a", "701.49b")),
     "attack_defender": ("What a creature put onto the battlefield attacking attacks: a "
                         "player, or the handle of a planeswalker or battle.", ("508.4",)),
     "block_attacker": ("The handle of the attacking creature a creature put onto the "

@@ -57,11 +57,15 @@ class Case:
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def card_names(self) -> list[str]:
-        """Names of the catalog cards the setup uses (tokens excluded), in first-use order."""
+        """Names of the catalog cards the setup uses (tokens excluded; cards owned outside the
+        game included), in first-use order."""
         names: dict[str, None] = {}
         for obj in self.setup.get("objects", []):
             if "card" in obj:
                 names[str(obj["card"])] = None
+        for owned in dict(self.setup.get("outside", {})).values():
+            for name in owned:  # cards owned outside the game (400.11)
+                names[str(name)] = None
         return list(names)
 
 

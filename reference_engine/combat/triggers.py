@@ -198,3 +198,50 @@ def _player_attacks(state: GameState, obj: GameObject, spec: Mapping[str, Any],
         return bool(pairs)
     target = _player_named(obj, spec["attacked"])
     return target is not None and any(d == target for _, d in pairs)
+
+
+@trigger_matcher("creature_attacks", params={
+    "filter": "filter: which attacking creatures count (as each is declared, 508.2a)",
+    "player": "str: whose creatures: \"you\" (the ability's controller), \"opponent\" or "
+              "\"any\" (default)"},
+    cr=("508.3a", "508.2a"),
+    example='Whenever a creature you control attacks: {event = "creature_attacks", player = '
+            '"you"}')
+def _creature_attacks(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                      event: Event) -> bool:
+    """Whenever a [filter] creature [you control] attacks: once for each creature declared as
+    an attacker that matches as it is declared (508.3a, 508.2a); a creature put onto the
+    battlefield attacking was never declared (508.4)."""
+    if event.kind != "attacks":
+        return False
+    return _matching_creature(state, obj, spec, int(event.details.get("object", -1)))
+
+
+@trigger_matcher("creature_blocks", params={
+    "filter": "filter: which blocking creatures count (as each is declared, 509.3f)",
+    "player": "str: whose creatures: \"you\" (the ability's controller), \"opponent\" or "
+              "\"any\" (default)"},
+    cr=("509.3a", "509.3f"),
+    example='Whenever a creature with defender blocks: {event = "creature_blocks", filter = '
+            '{keyword = "defender"}}')
+def _creature_blocks(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                     event: Event) -> bool:
+    """Whenever a [filter] creature [you control] blocks: once for each creature declared as
+    a blocker that matches as it is declared (509.3a, 509.3f)."""
+    if event.kind != "blocks":
+        return False
+    return _matching_creature(state, obj, spec, int(event.details.get("object", -1)))
+
+
+def _matching_creature(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                       creature_id: int) -> bool:
+    creature = state.objects.get(creature_id)
+    if creature is None:
+        return False
+    who = spec.get("player", "any")
+    if (who == "you" and creature.controller != obj.controller) or (
+            who == "opponent" and creature.controller not in state.opponents(obj.controller)):
+        return False
+    flt = spec.get("filter")
+    return not flt or matches(state, creature, dict(flt),
+                              ctx=FilterContext(you=obj.controller, source=obj.id))

@@ -128,6 +128,12 @@ EVENT_KINDS: dict[str, str] = {
                          "unblocked (509.1h)",
     "removed-from-combat": "a creature was removed from combat (506.4)",
     "combat-cost-paid": "a player paid the total cost to attack or to block (508.1j, 509.1f)",
+    "venture-marker-moved": "a player's venture marker moved into a room of a dungeon (309.4c)",
+    "dungeon-entered": "a dungeon card was put into the command zone from outside the game "
+                       "(309.2a)",
+    "dungeon-completed": "a player completed a dungeon: it was removed from the game (309.7)",
+    "venture-no-dungeon": "a player ventured with no dungeon card outside the game to choose "
+                          "(701.49a)",
     "enters-attacking": "a creature was put onto the battlefield attacking (508.4)",
     "enters-blocking": "a creature was put onto the battlefield blocking (509.4)",
     "enters-outside-combat": "a permanent put onto the battlefield attacking or blocking is "

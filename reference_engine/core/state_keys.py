@@ -81,6 +81,10 @@ STATE_KEYS: dict[str, StateKey] = {
     "last_known": StateKey("objects", "last known copiable values of objects that left "
                                       "(707.2, 608.2h)"),
     "piles": StateKey("objects", "piles separated by an effect (700.3)"),
+    "outside_cards": StateKey("objects", "the cards each player owns outside the game, by name "
+                                         "(400.11, 309.2)"),
+    "dungeons_completed": StateKey("objects", "how many dungeons each player has completed "
+                                              "(309.7)"),
     "until_source_leaves": StateKey("objects", "what 'until this leaves' effects exiled, by "
                                                "source (610.3)"),
     "shuffle_after_move": StateKey("resolution", "cards to shuffle into a library once they are "
