@@ -26,7 +26,6 @@ import reference_engine.casting.cycling
 import reference_engine.casting.effects
 import reference_engine.casting.flashback
 import reference_engine.casting.free_cast
-import reference_engine.casting.legendary_spells
 import reference_engine.casting.permissions
 import reference_engine.casting.queries
 import reference_engine.casting.reveal_effects

@@ -10,6 +10,10 @@ CR 709.3a, 601.3e), ``flash`` (601.3b), ``additional_cost`` (flash only if it is
 ``without_paying_mana_cost`` (the alternative cost of 118.9) and ``object`` (only that card).
 An alternative-cost keyword with a zone of its own, such as flashback, is a permission of the
 card itself to be cast from that zone for that cost (see :mod:`reference_engine.casting.flashback`).
+
+A restriction on who may cast a spell lives here too: a legendary instant or sorcery can be cast
+only by a player who controls a legendary creature or planeswalker (205.4e), checked as the
+spell is cast.
 """
 
 from __future__ import annotations
@@ -22,11 +26,11 @@ from reference_engine.casting.flashback import alternative_abilities, alternativ
 from reference_engine.core.characteristics import Characteristics
 from reference_engine.core.errors import SetupError
 from reference_engine.core.objects import GameObject
-from reference_engine.core.registry import setup_hook
+from reference_engine.core.registry import cast_restriction, setup_hook
 from reference_engine.core.state import GameState
 from reference_engine.core.symbols import ManaCost, parse_mana_cost
 from reference_engine.layers.filters import FilterContext, matches
-from reference_engine.layers.system import compute_all, static_abilities
+from reference_engine.layers.system import characteristics_of, compute_all, static_abilities
 
 __all__ = ["PERMISSION_SOURCES", "Permission", "permissions_for"]
 
@@ -119,3 +123,20 @@ def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Perm
     for rule in PERMISSION_SOURCES:
         out += rule(state, obj)
     return out
+
+
+@cast_restriction(cr="205.4e")
+def _legendary_spell_needs_a_legend(state: GameState, spell: GameObject) -> str | None:
+    """Check 205.4e: a legendary instant or sorcery needs a legendary creature or planeswalker
+    under its caster's control."""
+    c = characteristics_of(state, spell.id)
+    if "Legendary" not in c.supertypes or not (c.has_type("Instant") or c.has_type("Sorcery")):
+        return None
+    chars = compute_all(state)
+    if any(o.controller == spell.controller and "Legendary" in chars[o.id].supertypes
+           and (chars[o.id].has_type("Creature") or chars[o.id].has_type("Planeswalker"))
+           for o in state.battlefield()):
+        return None
+    kind = "instant" if c.has_type("Instant") else "sorcery"
+    return (f"{spell.name_for_log} is a legendary {kind}: {spell.controller} controls no "
+            "legendary creature or planeswalker (CR 205.4e)")
