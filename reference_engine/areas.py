@@ -70,8 +70,8 @@ import reference_engine.objects.auras
 import reference_engine.objects.battles
 import reference_engine.objects.cast_costs
 import reference_engine.objects.copies
-import reference_engine.objects.emblems
 import reference_engine.objects.dungeons
+import reference_engine.objects.emblems
 import reference_engine.objects.entering
 import reference_engine.objects.equipment
 import reference_engine.objects.names

@@ -29,7 +29,7 @@ def _attack_params(src: Source) -> dict[str, Any]:
 
 @family(name="attack-cost-total",
         title="Attacking through Ghostly Prisons costs {2} per attacker per Prison, in full",
-        area="combat", rulings=("CRCOST-M02",), rules=("508.1h", "508.1i", "508.1j"),
+        area="combat", rulings=("CRATTACKCOST-M01",), rules=("508.1h", "508.1i", "508.1j"),
         eras=("modern",), features=("combat", "combat-costs", "mana-abilities", "lands"),
         params=_attack_params, dynamic=False)
 def _attack_cost(p: dict[str, Any], era: str) -> Draft:
@@ -80,7 +80,7 @@ def _block_params(src: Source) -> dict[str, Any]:
 
 @family(name="block-cost-total",
         title="A cost to block is paid once per blocker per ability, in full",
-        area="combat", rulings=("CRCOST-M03",), rules=("509.1d", "509.1e", "509.1f"),
+        area="combat", rulings=("CRBLOCKCOST-M01",), rules=("509.1d", "509.1e", "509.1f"),
         eras=("modern",), features=("combat", "combat-costs", "mana-abilities", "lands"),
         params=_block_params, dynamic=False)
 def _block_cost(p: dict[str, Any], era: str) -> Draft:
