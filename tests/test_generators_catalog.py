@@ -11,7 +11,7 @@ from generators.family import FAMILIES, draw_case
 from generators.source import random_source
 
 #: The families that keep a synthetic card, each saying why in its builder's docstring.
-SYNTHETIC = {"target-recheck", "token-creation"}
+SYNTHETIC = {"block-cost-total", "target-recheck", "token-creation"}
 #: Of those, the ones that cast a real card in some of their cases.
 PARTLY_SYNTHETIC = {"target-recheck"}
 

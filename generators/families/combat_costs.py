@@ -85,7 +85,9 @@ def _block_params(src: Source) -> dict[str, Any]:
         params=_block_params, dynamic=False)
 def _block_cost(p: dict[str, Any], era: str) -> Draft:
     """Each Wall blocks its own Giant; the total is cost x blockers x tolls; the Forests named
-    pay it in full or the block is refused, leaving the Forests untapped."""
+    pay it in full or the block is refused, leaving the Forests untapped. The toll is a synthetic
+    card: the real cards asking a cost per blocker (War Cadence) set it with an activated {X}
+    ability for the turn, while this family varies a standing cost directly."""
     toll = _toll(p["cost"])
     n = p["blockers"]
     objects = [obj(f"toll{i}", toll["name"], "battlefield") for i in range(p["tolls"])]
