@@ -160,6 +160,14 @@ def test_a_start_up_that_never_ends_is_the_case_error(probes: list[Case]) -> Non
 # -- defects 11 and 13: interrupts and leftovers ------------------------------------------------
 
 
+def _interruptible() -> None:
+    """In the child, before exec: SIGINT at its default disposition and not blocked, whatever
+    this pytest process inherited (a shell starts background jobs with SIGINT ignored, and an
+    ignored or blocked SIGINT is inherited across exec, so Ctrl-C would never reach the run)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def cli_run(cases: Path, tag: str, *extra: str, fault: str = "none") -> subprocess.Popen[bytes]:
     """``mtgconf run`` of ``cases`` on the faulty engine, in the background, in its own
     process group (as a terminal would start it)."""
@@ -167,7 +175,7 @@ def cli_run(cases: Path, tag: str, *extra: str, fault: str = "none") -> subproce
     return subprocess.Popen([*MTGCONF, "run", str(cases), "--adapter", f"cmd:{engine}",
                              "--no-progress", "-q", "--timeout", "30", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_interruptible)
 
 
 def engines(tag: str) -> list[int]:
