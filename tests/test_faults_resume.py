@@ -23,6 +23,7 @@ from conformance.reports.jsonl import JsonlWriter, read_report
 from conformance.results.records import CaseResult
 
 from .test_faults_engine import FAULTY, write_probes
+from .test_faults_process import _interruptible
 
 MTGCONF = [sys.executable, "-m", "conformance.cli"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +80,8 @@ def start_and_interrupt(cmd: list[str], report: Path, sig: signal.Signals, *, cw
                         after: int = 3) -> int:
     """Start ``cmd``, wait until ``report`` has ``after`` results (after its header line), send
     ``sig``; return the exit code."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+                            preexec_fn=_interruptible)
     deadline = time.monotonic() + 90
     try:
         while time.monotonic() < deadline:
