@@ -17,11 +17,20 @@ from . import families as _families  # noqa: F401 - registers the families
 from .family import FAMILIES, Family, FamilyError, draw_case, find_family
 from .tomlcase import case_text, toml_layout
 
-__all__ = ["DEFAULT_SEED", "case_text", "generate_cases", "generated_text", "load_generated",
-           "regenerate", "select_families", "write_cases"]
+__all__ = ["DEFAULT_PER_FAMILY", "DEFAULT_SEED", "case_text", "default_count", "generate_cases",
+           "generated_text", "load_generated", "regenerate", "select_families", "write_cases"]
 
 #: The seed ``mtgconf run`` uses for its generated set.
 DEFAULT_SEED = 20001002
+
+#: Cases of each family in the generated set ``mtgconf run`` adds by default.
+DEFAULT_PER_FAMILY = 6
+
+
+def default_count() -> int:
+    """How many cases the default generated set holds: :data:`DEFAULT_PER_FAMILY` of every
+    family. A family added later adds its own cases and changes no other family's."""
+    return DEFAULT_PER_FAMILY * len(FAMILIES)
 
 
 def select_families(names: Sequence[str] = (), *, era: str | None = None,
@@ -43,9 +52,12 @@ def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
                    era: str | None = None, start: int = 0) -> Iterator[dict[str, Any]]:
     """``count`` cases for ``seed``, taking the selected families in turn.
 
-    Case ``i`` belongs to family ``i mod n`` and is that family's case number ``i``. With
-    ``start``, the cases ``start`` to ``start + count - 1`` of the same set (each is drawn on
-    its own, so a set can be split across processes).
+    Case ``i`` of the set belongs to family ``i mod n`` and is that family's case number
+    ``i // n`` (its id ends ``.i<i // n>``): the first ``k * n`` cases hold the first ``k`` cases
+    of every family, and each case depends only on its family, the seed and its number in the
+    family, so adding or removing a family changes no other family's cases. With ``start``, the
+    cases ``start`` to ``start + count - 1`` of the same set (each is drawn on its own, so a set
+    can be split across processes).
     """
     if count < 0:
         raise FamilyError(f"count={count!r} must not be negative")
@@ -54,7 +66,7 @@ def generate_cases(*, seed: int, count: int, families: Sequence[str] = (),
     chosen = select_families(families, era=era)
     for index in range(start, start + count):
         fam = chosen[index % len(chosen)]
-        yield draw_case(fam, seed=seed, index=index, era=era)
+        yield draw_case(fam, seed=seed, index=index // len(chosen), era=era)
 
 
 def case_path(case: dict[str, Any]) -> Path:

@@ -12,7 +12,7 @@ import pytest
 
 from conformance.reports.engines import ENGINES, check_figures, main
 from conformance.reports.jsonl import read_report
-from conformance.running.options import DEFAULT_GENERATED
+from generators.emit import DEFAULT_PER_FAMILY
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_DOCS = ROOT / "docs" / "engines"
@@ -51,8 +51,8 @@ def test_the_check_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_readme_states_the_default_generated_count() -> None:
     """The README's figure for the generated set is the run's default."""
     readme = (ROOT / "README.md").read_text("utf-8")
-    found = re.search(r"adds a generated set by default \((\d+) cases", readme)
-    assert found is not None and int(found.group(1)) == DEFAULT_GENERATED
+    found = re.search(r"adds a generated set by default \((\d+) cases of each", readme)
+    assert found is not None and int(found.group(1)) == DEFAULT_PER_FAMILY
 
 
 _FIGURE = re.compile(r"\d+(\.\d+)?% \(\d+/\d+\)|^\d+(\.\d+)?%?$")

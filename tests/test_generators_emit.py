@@ -40,10 +40,34 @@ def test_every_case_validates_and_says_family_seed_and_index() -> None:
         assert not errors, [str(e) for e in errors]
         assert case is not None and case.generated is not None
         fam = case.generated["family"]
-        assert case.id.startswith(f"gen.{fam}.s7.i{i}")
-        assert case.generated["seed"] == 7 and case.generated["index"] == i
+        assert case.id == f"gen.{fam}.s7.i{i // len(FAMILIES)}"
+        assert case.generated["seed"] == 7 and case.generated["index"] == i // len(FAMILIES)
         assert case.id not in seen
         seen.add(case.id)
+
+
+def test_a_family_keeps_its_cases_whatever_other_families_there_are() -> None:
+    """Case ``j`` of a family is the same whichever other families the set draws from, so a
+    family added later changes no other family's generated cases (nor their results)."""
+    names = sorted(FAMILIES)[:5]
+    everyone = {c["id"]: case_text(c) for c in generate_cases(seed=5, count=3 * len(names),
+                                                            families=names)}
+    fewer = names[::2]
+    some = {c["id"]: case_text(c) for c in generate_cases(seed=5, count=3 * len(fewer),
+                                                        families=fewer)}
+    assert len(some) == 3 * len(fewer)
+    assert all(everyone[cid] == text for cid, text in some.items())
+
+
+def test_the_default_set_holds_the_same_number_of_cases_of_every_family() -> None:
+    from collections import Counter
+
+    from generators.emit import DEFAULT_PER_FAMILY, default_count
+
+    per_family = Counter(c["generated"]["family"]
+                         for c in generate_cases(seed=1, count=default_count()))
+    assert set(per_family.values()) == {DEFAULT_PER_FAMILY}
+    assert set(per_family) == set(FAMILIES)
 
 
 def test_case_text_round_trips() -> None:

@@ -56,8 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--generated", type=opt.count, metavar="N", default=None,
-                        help="also run N generated cases (fixed seed; default: 300 when no "
-                             "paths are given, else 0; 0 turns them off)")
+                        help="also run N generated cases (fixed seed; default: six of each "
+                             "generator family when no paths are given, else 0; 0 turns "
+                             "them off)")
     parser.add_argument("--generated-seed", type=int, default=None, metavar="S",
                         help="seed of the generated set (default: a fixed seed)")
     _baseline_arguments(parser)

@@ -60,16 +60,17 @@ class Engine:
 ENGINES = (Engine("phase-rs", "phase", "phase", "conformance.adapters.phase_rs"),
            Engine("python-mtg", "mtg", "python-mtg", "conformance.adapters.python_mtg"))
 
-#: Generated cases run with the spec cases (the ``mtgconf run`` default set).
-GENERATED = 300
 _SHOWN = ("passed", "failed", "known-failure", "fixed", "errored", "unsupported", "skipped")
 
 
-def run_engine(engine: Engine, *, generated: int = GENERATED, timeout: float = 60.0
+def run_engine(engine: Engine, *, generated: int | None = None, timeout: float = 60.0
                ) -> tuple[AdapterInfo, list[CaseResult]]:
-    """Run every spec case and the default generated set through ``engine``'s adapter."""
-    from generators.emit import DEFAULT_SEED, load_generated
+    """Run every spec case and ``generated`` generated cases (None: the ``mtgconf run``
+    default set) through ``engine``'s adapter."""
+    from generators.emit import DEFAULT_SEED, default_count, load_generated
 
+    if generated is None:
+        generated = default_count()
     spec = default_spec()
     loaded = load_cases(None, spec)
     if generated:
@@ -270,7 +271,7 @@ def _reason(message: str) -> str:
     return text.replace("|", "\\|")[:120]
 
 
-def write_reports(engine: Engine, *, root: Path = ROOT, generated: int = GENERATED) -> Path:
+def write_reports(engine: Engine, *, root: Path = ROOT, generated: int | None = None) -> Path:
     """Run ``engine`` and write its JSON-lines and Markdown reports; return the Markdown."""
     baseline_path = root / "baselines" / f"{engine.name}.toml"
     baseline = load_baseline(baseline_path) if baseline_path.is_file() else None
@@ -320,8 +321,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("engines", nargs="*", choices=[[]] + [e.name for e in ENGINES],
                         help="engines to report on (default: all installed)")
-    parser.add_argument("--generated", type=int, default=GENERATED,
-                        help=f"generated cases to add (default: {GENERATED})")
+    parser.add_argument("--generated", type=int, default=None,
+                        help="generated cases to add (default: the mtgconf run default set)")
     parser.add_argument("--reach", metavar="REPORT", action="append", default=[],
                         help="print the reach (supported share by era, spec and generated) "
                              "of a JSON-lines report and run nothing (repeatable)")

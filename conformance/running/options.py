@@ -12,10 +12,7 @@ from pathlib import Path
 
 from conformance.running.defaults import DEFAULT_TIMEOUT
 
-__all__ = ["DEFAULT_GENERATED", "RunOptions"]
-
-#: Generated cases a run adds when no paths are given (see ``--generated``).
-DEFAULT_GENERATED = 300
+__all__ = ["RunOptions"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +42,8 @@ class RunOptions:
     only_supported: bool = False
     no_progress: bool = False
     quiet: bool = False
-    #: generated cases to add (None: :data:`DEFAULT_GENERATED` without paths, else none)
+    #: generated cases to add (None: the default set without paths, else none; see
+    #: :func:`generators.emit.default_count`)
     generated: int | None = None
     generated_seed: int | None = None
     baseline: Path | None = None
@@ -56,12 +54,12 @@ class RunOptions:
 
     def generated_set(self) -> tuple[int, int]:
         """How many generated cases the run adds, and their seed ((0, 0) for none)."""
+        from generators.emit import DEFAULT_SEED, default_count
+
         count = self.generated if self.generated is not None else (
-            0 if self.paths else DEFAULT_GENERATED)
+            0 if self.paths else default_count())
         if count <= 0:
             return 0, 0
-        from generators.emit import DEFAULT_SEED
-
         return count, self.generated_seed if self.generated_seed is not None else DEFAULT_SEED
 
     @property
