@@ -133,8 +133,9 @@ def test_generate_out_validates_with_no_problem(tmp_path: Path, seed: int,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """What ``mtgconf generate --out`` writes is a set of valid case files for ``mtgconf
     validate`` with its lint (issue 38): no catalog card marked ``partial`` without being listed
-    in ``partial_cards`` (the pickers never draw one; a family that names one lists it), and
-    every family is among them."""
+    in ``partial_cards`` (the pickers never draw one; a family that names one lists it), no
+    warning either (a family running in an era none of its rulings holds in is one), and every
+    family is among them."""
     out = tmp_path / "gen"
     assert main(["generate", "--seed", str(seed), "--count", "300", "--out", str(out)]) == 0
     capsys.readouterr()
@@ -143,6 +144,7 @@ def test_generate_out_validates_with_no_problem(tmp_path: Path, seed: int,
     assert code == 0, said.out + said.err
     assert "300 case file(s), 300 valid case(s)" in said.out
     assert "problem" not in said.out.splitlines()[-1], said.out.splitlines()[-1]
+    assert "warning" not in said.out, said.out[:2000]
     assert {p.name for p in out.iterdir() if p.is_dir()} == set(FAMILIES)
 
 

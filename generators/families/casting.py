@@ -186,7 +186,7 @@ def _recheck_bolt(n: int, slots: list[str], gain: int) -> dict[str, Any]:
 
 @family(name="target-recheck",
         title="A spell whose targets are all illegal doesn't resolve; legal ones are affected",
-        area="casting", rulings=("TARGET-01",), rules=("608.2b", "115.1", "704.5g"),
+        area="casting", rulings=("TARGET-01", "RECHECK-G01"), rules=("608.2b", "115.1", "704.5g"),
         eras=("invasion-2000", "modern"), features=("stack", "targets"), params=_recheck_params)
 def _target_recheck(p: dict[str, Any], era: str) -> Draft:
     """On resolution each target is rechecked: with none legal the spell does nothing (no life

@@ -178,7 +178,7 @@ def _split_stack_params(src: Source) -> dict[str, Any]:
 
 @family(name="split-colors",
         title="A split card has both halves' colors off the stack and one half's on it",
-        area="characteristics", rulings=("MULTI-07", "MULTI-02"),
+        area="characteristics", rulings=("MULTI-07", "MULTI-02", "SPLIT-M02", "SPLIT-M03"),
         rules=("709.3b", "709.4b", "202.2c"), eras=BOTH,
         features=("characteristics", "split-cards"), params=_split_stack_params)
 def _split_colors(p: dict[str, Any], era: str) -> Draft:
