@@ -209,6 +209,10 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                            "mana as though it were mana of any color: any mana pays a colored "
                            "symbol; the cost, and the mana spent, stay what they are.",
                            ("609.4", "609.4b")),
+    "one_draw_each_turn": ("The ``players`` (each, you, opponents) can't draw more than one card "
+                           "each turn: each draw is counted, and a draw beyond the first "
+                           "doesn't happen (an instruction to draw several is carried out in "
+                           "part).", ("121.2b",)),
     "cant_gain_life": ("The ``players`` (each, you, opponents) can't gain life; no "
                        "replacement effect modifies the gain that can't happen.",
                        ("119.7", "614.17c")),

@@ -34,6 +34,7 @@ EVENT_KINDS: dict[str, str] = {
                          "instead of a hand or library (903.9a-b)",
     "draw-from-empty-library": "a player had to draw from an empty library (704.5b)",
     "draw-replaced": "a replacement effect replaced a player's draw (614.11)",
+    "draw-not-allowed": "a player couldn't draw another card this turn (121.2b)",
     "mana-burn": "unused mana burned its player (the Invasion era's 300.3)",
     # actions and priority (116, 117, 601, 602, 605)
     "action": "a player's action as the case asked it, for the trace (116, 117)",

@@ -78,6 +78,9 @@ STATE_KEYS: dict[str, StateKey] = {
     "commander_damage": StateKey("damage", "combat damage dealt by each commander to each "
                                            "player (903.10a)"),
     # objects and resolution
+    "draws_this_turn": StateKey("resolution", "the cards each player has drawn this turn, by "
+                                              "turn, for \"can't draw more than one card each "
+                                              "turn\" (121.2b)"),
     "last_known": StateKey("objects", "last known copiable values of objects that left "
                                       "(707.2, 608.2h)"),
     "piles": StateKey("objects", "piles separated by an effect (700.3)"),

@@ -18,6 +18,10 @@ chooses the order (616.1, ``replacement_order``).
 ``drawn``: the caller's list of the cards drawn by the draws it asked for, for an instruction
 that goes on to act on "that card" ("draw a card and reveal it"); a card drawn in place of a
 replaced draw is not one of them (614.11b).
+
+A static ability ``{kind = "static", rule = "one_draw_each_turn", players = "each"}`` (Spirit of
+the Labyrinth) stops every draw after a player's first of the turn (121.2b): each card draw is
+counted on its own, so "draw two cards" is carried out in part.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from reference_engine.core.errors import SetupError
 from reference_engine.damage.ordering import Replacement, apply_in_order, replacements_for
+from reference_engine.layers.system import compute_all, static_abilities
 from reference_engine.sba.checks import state_based_action
 from reference_engine.sba.outcome import game_is_over, mark_won
 
@@ -37,6 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["draw_cards"]
 
 _EMPTY_DRAW = "drew_from_empty_library"
+_DRAWS_KEY = "draws_this_turn"
+#: The static rule "can't draw more than one card each turn" (121.2b, Spirit of the Labyrinth).
+ONE_DRAW = "one_draw_each_turn"
 
 
 def draw_cards(state: GameState, player: str, count: int = 1, *,
@@ -50,8 +58,12 @@ def draw_cards(state: GameState, player: str, count: int = 1, *,
     for _ in range(count):
         if game_is_over(state):
             break  # 104.1: nothing more happens once the game is over
+        if _draw_limited(state, player):
+            state.log("draw-not-allowed", player=player)
+            continue
         if _draw_replaced(state, player, used):
             continue
+        _count_draw(state, player)
         library = state.zone_list("library", player)
         if not library:
             state.extra.setdefault(_EMPTY_DRAW, set()).add(player)
@@ -63,6 +75,32 @@ def draw_cards(state: GameState, player: str, count: int = 1, *,
             drawn.append(card)
         count_drawn += 1
     return count_drawn
+
+
+def _draws_this_turn(state: GameState, player: str) -> int:
+    turn, count = state.extra.get(_DRAWS_KEY, {}).get(player, (state.turn, 0))
+    return int(count) if turn == state.turn else 0
+
+
+def _count_draw(state: GameState, player: str) -> None:
+    counts = state.extra.setdefault(_DRAWS_KEY, {})
+    counts[player] = (state.turn, _draws_this_turn(state, player) + 1)
+
+
+def _draw_limited(state: GameState, player: str) -> bool:
+    """Check 121.2b: a static ability says ``player`` can't draw more than one card each turn,
+    and they have drawn one this turn (each card draw counts on its own)."""
+    if _draws_this_turn(state, player) < 1:
+        return False
+    chars = compute_all(state)
+    for src, ability in static_abilities(state, chars):
+        if ability.get("rule") != ONE_DRAW:
+            continue
+        who = ability.get("players", "each")
+        if who in ("each", "each_player", "any") or (who == "you" and player == src.controller) \
+                or (who in ("opponents", "opponent") and player in state.opponents(src.controller)):
+            return True
+    return False
 
 
 def _watches(rep: Replacement, state: GameState, player: str) -> bool:
