@@ -28,6 +28,7 @@ EVENT_KINDS: dict[str, str] = {
     "day-night": "it became day or night, or one became the other (730.1, 730.1a)",
     "player-loses": "a player lost the game (104.3)",
     "player-wins": "a player won the game (104.2)",
+    "game-drawn": "an effect made the game a draw for a player (104.4c, 104.4e)",
     "player-leaves": "a player left a multiplayer game (800.4a)",
     "leaves-game": "an object left the game with the player who owns it (800.4a)",
     "commander-returns": "a commander went to the command zone, as a state-based choice or "

@@ -63,6 +63,7 @@ STATE_KEYS: dict[str, StateKey] = {
     # state-based actions and the game's end
     "won": StateKey("sba", "players who won (104.2)"),
     "lost": StateKey("sba", "players who lost, with why (104.3)"),
+    "drawn": StateKey("sba", "players for whom an effect made the game a draw (104.4c, 104.4e)"),
     "drew_from_empty_library": StateKey("sba", "players who drew from an empty library "
                                                "(704.5b)"),
     "commanders": StateKey("sba", "each player's commanders (903.3)"),

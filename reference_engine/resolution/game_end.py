@@ -1,6 +1,7 @@
-"""Effects that end the game (CR 104.2b, 104.3e): "you win the game", "target player loses
-the game"; with a limited range of influence, "you win" makes the opponents in range lose
-(801.14)."""
+"""Effects that end the game (CR 104.2b, 104.3e, 104.4c): "you win the game", "target player
+loses the game", "the game is a draw"; with a limited range of influence, "you win" makes the
+opponents in range lose (801.14, 104.3h) and "the game is a draw" is a draw only for the
+controller and the players in their range, who leave while the others play on (104.4e)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from reference_engine.core.context import ResolveContext, effect
 from reference_engine.layers.seating import has_limited_range, within_range
-from reference_engine.sba.outcome import mark_lost, mark_won
+from reference_engine.sba.outcome import mark_drawn, mark_lost, mark_won
 
 __all__: list[str] = []
 
@@ -44,3 +45,15 @@ def _lose_game(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     for ref in ctx.refs(p):
         if "player" in ref:
             mark_lost(ctx.state, str(ref["player"]), "effect")
+
+
+@effect("draw_game", cr=("104.4c", "104.4e"),
+        example='Divine Intervention: {type = "draw_game"}')
+def _draw_game(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """The game is a draw (CR 104.4c) for every player still in it; with a limited range of
+    influence, only for the effect's controller and the players within their range, who leave
+    the game while it goes on for the others (104.4e)."""
+    state = ctx.state
+    for player in state.in_game():
+        if not has_limited_range(state) or within_range(state, ctx.controller, player):
+            mark_drawn(state, player)

@@ -37,13 +37,15 @@ LEFT_KEY = "left"
 
 
 def process_departures(state: GameState) -> bool:
-    """Make every player who has lost but not yet left leave the game (CR 104.5, 800.4a),
+    """Make every player who has lost, or for whom the game is a draw, but who has not yet
+    left leave the game (CR 104.5, 104.4e, 800.4a),
     unless the game is over (then it simply ends, 104.2a, and nothing leaves). Whether any
     player left."""
     left: list[str] = state.extra.setdefault(LEFT_KEY, [])
     # 810.8a, 810.8b, 809.5b: some team games take the whole team out with one player's loss.
     did = spread_team_losses(state)
-    for player in list(state.extra.get("lost", [])):
+    # 104.4e: a player for whom an effect made the game a draw leaves it too.
+    for player in [*state.extra.get("lost", []), *state.extra.get("drawn", [])]:
         if player in left or game_is_over(state):
             continue
         leave_game(state, player)

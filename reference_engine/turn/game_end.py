@@ -46,10 +46,13 @@ def _won(game: GameView, q: Mapping[str, Any]) -> bool:
     return has_won(game.state, game.player(q.get("player")))
 
 
-@query("draw")
+@query("draw", params={"player": "str: for this player (the whole game when absent)"})
 def _draw(game: GameView, q: Mapping[str, Any]) -> bool:
-    """Whether the game is a draw (CR 104.4a: all the players left lost at the same time)."""
-    return is_draw(game.state)
+    """Whether the game is a draw (CR 104.4a: all the players left lost at the same time;
+    104.4c: an effect says so); with ``player``, whether it is a draw for that player, also
+    one who left a game that goes on for others (104.4e)."""
+    who = q.get("player")
+    return is_draw(game.state, None if who is None else game.player(who))
 
 
 PREGAME_ACTIONS.add("concede")  # 104.3a: at any time, before the first turn too
