@@ -128,6 +128,9 @@ FILTER_DOCS: dict[str, str] = {
     "zone": "is in this zone (or one of these)",
     "tapped": "true: is tapped; false: is untapped",
     "token": "true: is a token; false: is a card or a copy of a spell",
+    "permanent": "true: has a permanent type, so is a permanent card or, on the stack, a "
+                 "permanent spell (artifact, battle, creature, enchantment, land, planeswalker; "
+                 "CR 110.4a, 110.4b); false: has none",
     "other": "true: is not the source itself (\"other\", \"another\")",
     "handle": "is this object (or one of these), by the case's handle",
     "kicked": "true: is a spell or permanent that was kicked (CR 702.33d)",

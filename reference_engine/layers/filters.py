@@ -69,6 +69,15 @@ def _has_color(c: Characteristics, v: Any) -> bool:
     return any(color_from_word(w) in c.colors for w in _names(v))
 
 
+#: The permanent types (CR 110.4a): a card with one of them is a permanent card, and a spell
+#: with one is a permanent spell (110.4b; a land is never a spell).
+_PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def _is_permanent_kind(c: Characteristics) -> bool:
+    return any(c.has_type(t) for t in _PERMANENT_TYPES)
+
+
 def _x_of(obj: GameObject) -> int:
     return obj.x or 0 if obj.zone == "stack" else 0
 
@@ -79,6 +88,7 @@ _CHAR_TESTS: dict[str, Test] = {
                                       for n in _names(v)),
     "type": lambda s, o, c, v, x: any(c.has_type(t) for t in _names(v)),
     "not_type": lambda s, o, c, v, x: not any(c.has_type(t) for t in _names(v)),
+    "permanent": lambda s, o, c, v, x: _is_permanent_kind(c) == bool(v),
     "subtype": lambda s, o, c, v, x: any(c.has_subtype(t) for t in _names(v)),
     "supertype": lambda s, o, c, v, x: any(_has_supertype(s, c, t) for t in _names(v)),
     "not_supertype": lambda s, o, c, v, x: not any(_has_supertype(s, c, t) for t in _names(v)),
