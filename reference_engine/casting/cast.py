@@ -199,6 +199,9 @@ def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
     if spell.has_type("Land"):
         raise _reject("cannot-cast", f"{spell.name} is a land; lands are played, not cast "
                       "(CR 305.1)")
+    if spell.has_type("Dungeon"):
+        raise _reject("cannot-cast", f"{spell.name} is a dungeon; dungeon cards can't be cast "
+                      "(CR 309.2c)")
     perms = [p for p in permissions_for(state, obj, player)
              if p.applies(state, obj, spell, player)]
     zone_perms = [p for p in perms if obj.zone in p.zones]
