@@ -39,7 +39,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.core.characteristics import Characteristics, printed_characteristics
+from reference_engine.core.characteristics import (
+    CREATURE_TYPES,
+    Characteristics,
+    printed_characteristics,
+)
 from reference_engine.core.choices import choose
 from reference_engine.core.continuous import ContinuousEffect
 from reference_engine.core.errors import RulesViolation, SetupError
@@ -393,6 +397,18 @@ def _word(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     return value
 
 
+def _creature_type(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
+    """Check 205.3e: "choose a creature type" takes one existing creature type (205.3m), in
+    its own spelling; two types at once ("Merfolk Wizard") or a subtype of another card type
+    ("Swamp", "Equipment") is not a creature type."""
+    if isinstance(value, str):
+        for known in CREATURE_TYPES:
+            if known.casefold() == value.strip().casefold():
+                return known
+    raise RulesViolation("illegal-choice", f"{value!r} is not a creature type (CR 205.3e, "
+                         "205.3m)")
+
+
 def _player(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
     """"Choose a player" (True-Name Nemesis, 702.16k): one of the game's players."""
     if value not in state.players:
@@ -403,7 +419,7 @@ def _player(state: GameState, value: Any, spec: Mapping[str, Any]) -> Any:
 ChoiceCheck = Callable[["GameState", Any, Mapping[str, Any]], Any]
 #: How each kind of choice is checked: (state, answer, spec) -> the value to remember.
 ENTER_CHOICES: dict[str, ChoiceCheck] = {
-    "color": _color, "number": _number, "card_name": _card_name, "creature_type": _word,
+    "color": _color, "number": _number, "card_name": _card_name, "creature_type": _creature_type,
     "player": _player, "word": _word,
 }
 
