@@ -87,8 +87,9 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                "(``rule``), a permission or a player effect, while it functions.", {
                    "kind": "str!: \"static\"", "effect": "op: the layer operation it applies",
                    "effects": "ops: several layer operations",
-                   "affected": "filter: what it affects: a filter, \"self\", \"enchanted\" "
-                   "or \"equipped\"", "condition": "condition: \"as long as\" (611.3a)",
+                   "affected": "filter: what it affects: a filter, \"self\", \"enchanted\", "
+                   "\"equipped\" or \"fortified\"",
+                   "condition": "condition: \"as long as\" (611.3a)",
                    "cda": "bool: a characteristic-defining ability (604.3, 613.3)",
                    "zones": "words: zones it functions in (default battlefield, 113.6)",
                    "rule": "rule: a rule-modifying effect (see Static rules)",

@@ -118,6 +118,7 @@ EVENT_KINDS: dict[str, str] = {
     "connived": "a permanent connived (701.50)",
     "amassed": "a player amassed (701.47)",
     "attached": "an Aura or Equipment was attached (701.3)",
+    "attach-refused": "an attachment was refused: it can't be attached there and stays (701.3b)",
     "unattached": "an Equipment or Fortification became unattached (704.5n)",
     "aura-unattached": "an Aura was put into its owner's graveyard, attached illegally (704.5m)",
     "legend-rule": "the legend rule put a legendary permanent into a graveyard (704.5j)",

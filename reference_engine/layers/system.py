@@ -146,8 +146,8 @@ def _static_effects(state: GameState, chars: Mapping[int, Characteristics],
         functioning.add(key)
         for op in _ops_in(ability, layer):
             affected = ability.get("affected", "self")
-            if affected in ("enchanted", "equipped"):
-                # "Enchanted land is a Swamp" (CR 303.4, 301.5): the permanent it's attached to.
+            if affected in ("enchanted", "equipped", "fortified"):
+                # "Enchanted land is a Swamp" (CR 303.4, 301.5, 301.6): what it's attached to.
                 affected = [obj.attached_to] if obj.attached_to is not None else []
             out.append(ContinuousEffect(
                 op=op,
