@@ -108,6 +108,7 @@ import reference_engine.triggers.states
 import reference_engine.triggers.ward
 import reference_engine.triggers.zones
 import reference_engine.turn.day_night
+import reference_engine.turn.extra_phases
 import reference_engine.turn.game_end
 import reference_engine.turn.pregame
 import reference_engine.turn.priority

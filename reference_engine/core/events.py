@@ -22,6 +22,8 @@ EVENT_KINDS: dict[str, str] = {
                              "(103.6a)",
     "extra-turn": "a player was given an extra turn (500.7)",
     "step": "a step or phase began (500.1)",
+    "phases-added": "phases or steps were added to the turn (500.8, 500.9)",
+    "phases-not-added": "a \"you get\" addition on another player's turn added nothing (500.10a)",
     "step-skipped": "a step was skipped (500.7, 508.8)",
     "turn-ended": "an effect ended the turn (723.1)",
     "combat-ended": "an effect ended the combat phase (723.2)",

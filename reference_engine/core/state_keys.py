@@ -132,6 +132,10 @@ STATE_KEYS: dict[str, StateKey] = {
                                   "(614.10, 614.10a)"),
     "skipping_phase": StateKey("turn", "the phase being skipped this turn, step by step "
                                        "(614.10)"),
+    "added_phases": StateKey("turn", "phases and steps added to this turn, waiting for the "
+                                     "step they come after (500.8, 500.9)"),
+    "added_queue": StateKey("turn", "the added steps still to come and the step the turn "
+                                    "resumes after (500.8, 500.10)"),
 }
 
 

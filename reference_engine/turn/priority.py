@@ -60,6 +60,7 @@ from reference_engine.resolution.stack import resolve_top
 from reference_engine.sba.checks import check_state_based_actions
 from reference_engine.sba.outcome import game_is_over
 from reference_engine.triggers.abilities import collect_triggers, put_triggers_on_stack
+from reference_engine.turn.extra_phases import next_added_step
 from reference_engine.turn.hand_size import discard_to_hand_size
 from reference_engine.turn.pool_emptying import empty_mana_pools
 
@@ -119,10 +120,18 @@ def advance_step(state: GameState) -> None:
     actions; mana empties from pools between steps (CR 106.4; era switch ``mana_pool``)."""
     empty_mana_pools(state, repeating=state.extra.get("repeat_step") == state.step)
     index = STEPS.index(state.step)
+    added: str | None = None
     if state.extra.pop("repeat_step", None) == state.step:
         # A step that happens again, e.g. the second combat damage step of 510.4.
         index -= 1
-    if index + 1 == len(STEPS):
+    else:
+        # 500.8-500.10: steps and phases added after the one ending now come first; after
+        # them the turn goes on from where they were added.
+        added, resume = next_added_step(state)
+        index = STEPS.index(resume)
+    if added is not None:
+        state.step = added
+    elif index + 1 == len(STEPS):
         state.turn += 1
         state.extra[_PREVIOUS_ACTIVE] = state.active_player
         extra = state.extra.get(EXTRA_TURNS_KEY)
