@@ -54,6 +54,7 @@ FEATURES: frozenset[str] = frozenset({
     "look-back-triggers",
     "game-loss-triggers",
     "state-triggers",
+    "reflexive-triggers",
     "mana-abilities",
     "multiplayer",
     "alternating-teams",

@@ -1,6 +1,7 @@
-"""State triggers (CR 603.8), the game-loss trigger (603.9, 603.10f) and prohibitions on
-activating abilities (602.5, 603.2a), as properties over the number of permanents and the
-threshold of the state, each against a restatement of the rule."""
+"""State triggers (CR 603.8), the game-loss trigger (603.9, 603.10f), prohibitions on
+activating abilities (602.5, 603.2a) and reflexive triggers (603.12), as properties over the
+number of permanents, the threshold of the state and the amount, each against a restatement
+of the rule."""
 
 from __future__ import annotations
 
@@ -88,3 +89,24 @@ def test_prohibition_follows_its_filter(whose: str, owner: str) -> None:
         refused = True
     assert refused == forbidden
     g.perform({"type": "activate", "player": owner, "object": "forest"})  # not a creature
+
+
+@given(st.integers(0, 7), st.booleans())
+def test_reflexive_trigger_deals_the_sacrificed_power(power: int, accept: bool) -> None:
+    """603.12: Heart-Piercer Manticore's "when you do" triggers only if the creature was
+    sacrificed, and deals damage equal to its power as it last existed (608.2h)."""
+    victim = {"name": "Victim", "mana_cost": "{1}", "types": ["Creature"], "power": power,
+              "toughness": 1}
+    g = game({"mana_pool": {"alice": "{C}{C}{R}{R}"}, "objects": [
+        {"handle": "manticore", "card": "Heart-Piercer Manticore", "zone": "hand",
+         "owner": "alice"},
+        {"handle": "victim", "card": "Victim", "owner": "alice"}]}, cards=[victim])
+    g.perform({"type": "cast", "player": "alice", "object": "manticore"})
+    g.perform({"type": "resolve"})
+    g.perform({"type": "resolve", "choices": {"may": accept, "sacrifice": "victim",
+                                              "trigger_targets": {"manticore": "bob"}}})
+    assert observe(g, "stack") == (["ability of Heart-Piercer Manticore"] if accept else [])
+    if accept:
+        g.perform({"type": "resolve"})
+    assert observe(g, "life", player="bob") == 20 - (power if accept else 0)
+    assert observe(g, "zone", object="victim") == ("graveyard" if accept else "battlefield")

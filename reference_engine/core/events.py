@@ -62,6 +62,8 @@ EVENT_KINDS: dict[str, str] = {
     "trigger": "an ability triggered (603.2)",
     "trigger-removed": "a triggered ability was removed for lack of legal targets (603.3d)",
     "state-trigger": "the game state matched a state trigger's condition (603.8)",
+    "reflexive-trigger": "a resolving ability created a reflexive triggered ability that "
+                         "triggered at once (603.12)",
     "delayed-trigger-created": "a delayed triggered ability was created (603.7)",
     "intervening-if-false": "an intervening 'if' was false as the ability resolved (603.4)",
     "resolve": "a spell or ability resolved (608.2)",

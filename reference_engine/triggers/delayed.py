@@ -12,6 +12,14 @@ remember = ["moved", ...]}`` creates a delayed triggered ability as it resolves 
 * Its controller is the player who controlled the effect that created it, its source that
   effect's source (603.7d-e); its trigger condition is checked with that source (a creature
   it refers to needn't still be there).
+* ``reflexive_trigger {targets, effects}`` (CR 603.12) creates a reflexive triggered ability:
+  "you may sacrifice another creature. When you do, ..." It is checked as soon as it is
+  created and triggers on what happened earlier in the same resolution: written after the
+  instruction it depends on, with ``if_remembered = "name"`` (it triggers only if that
+  instruction did something, 608.2c) or a ``condition``. It triggers at once, once, and is put
+  on the stack the next time a player would receive priority, its targets chosen then
+  (603.3d, choice ``trigger_targets`` by the source's handle); it knows what the ability that
+  created it remembered ("that creature's power", 608.2h).
 * The objects named in ``remember`` (default: ``"moved"``, what the creating ability just
   moved, and every name the creating ability remembered) are fixed as it is created: the
   ability affects those objects even if their characteristics change, and does nothing to one
@@ -63,6 +71,33 @@ def _delayed_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         "remembered": {str(n): list(memory.get(str(n), [])) for n in names},
     })
     state.log("delayed-trigger-created", source=ctx.source_id, controller=ctx.controller)
+
+
+@effect("reflexive_trigger", params={
+    "targets": "targets: its target slots, chosen as it is put on the stack (603.3d)",
+    "effects": "effects: what it does"},
+    cr=("603.12", "603.7"),
+    example='Heart-Piercer Manticore: {type = "reflexive_trigger", if_remembered = "victim", '
+            'targets = [{name = "t", kind = "any"}], effects = [{type = "damage", target = '
+            '"t", amount = {power_of = "victim"}}]}')
+def _reflexive_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Create a reflexive triggered ability ("when you do", CR 603.12): reached only if what
+    it depends on happened earlier in this resolution (its ``if_remembered`` or
+    ``condition``), it triggers at once and waits to be put on the stack."""
+    state = ctx.state
+    memory: Mapping[str, list[int]] = ctx.obj.extra.get("remembered", {})
+    source = state.objects.get(ctx.source_id)
+    ability = {"kind": "triggered", "reflexive": True,
+               "trigger": {"event": "reflexive"},
+               "effects": [dict(e) for e in p.get("effects", [])],
+               "targets": [dict(t) for t in p.get("targets", [])]}
+    event = state.log("reflexive-trigger", source=ctx.source_id, controller=ctx.controller)
+    label = source.handle if source is not None and source.handle else ctx.obj.card.name
+    pending: list[PendingTrigger] = state.extra.setdefault("pending_triggers", [])
+    pending.append(PendingTrigger(
+        ctx.source_id, source.card if source is not None else ctx.obj.card, ctx.controller,
+        ability, event, label=str(label),
+        extra={"remembered": {k: list(v) for k, v in memory.items()}}))
 
 
 def _delayed_sources(state: GameState, event: Event, index: int) -> list[PendingTrigger]:
