@@ -199,6 +199,10 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cast_timing": ("This spell may be cast only during combat before the point ``timing`` "
                     "names.", ("506.7", "506.7a", "506.7b", "113.6e")),
     "cant_be_played": ("Lands matching ``filter`` can't be played.", ("101.2", "305.1")),
+    "additional_loyalty_cost": ("Loyalty abilities of permanents matching ``filter`` that this "
+                                "rule's controller activates cost an additional ``count`` "
+                                "(+N) to activate, combined with the printed cost into one.",
+                                ("606.5",)),
     "cant_be_activated": ("Activated abilities (mana abilities and loyalty abilities "
                           "included) of objects matching ``filter`` can't be activated; "
                           "triggered abilities still trigger.", ("602.5", "603.2a")),

@@ -297,7 +297,7 @@ def _pay(state: GameState, act: Activation) -> GameObject:
     life = int(cost.get("life", 0)) + act.phyrexian_life
     if life:
         state.players[act.player].life -= life
-    pay_loyalty_cost(state, act.source, cost)  # 606.4
+    pay_loyalty_cost(state, act.source, cost, act.player)  # 606.4, 606.5
     for victim in ([act.source] if cost.get("sacrifice_self") else []) + (
             [act.victim] if act.victim is not None else []):
         if victim.id not in state.objects:

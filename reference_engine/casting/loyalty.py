@@ -9,8 +9,13 @@ Card data writes the loyalty symbol as the cost key ``loyalty``: ``cost = { loya
   player has activated a loyalty ability of that permanent this turn;
 * 606.4: the cost is putting that many loyalty counters on the permanent or removing that many
   from it (a [+N] cost can be paid even by a permanent with no loyalty counters);
+* 606.5: effects that add to a loyalty cost (a static rule ``additional_loyalty_cost`` with
+  ``count`` N and ``filter`` on the permanent, applying to abilities its controller activates:
+  Carth the Lion's "Planeswalkers' loyalty abilities you activate cost an additional [+1] to
+  activate") combine with the printed cost into a single cost to put on or remove counters:
+  [−4] and [+1] make [−3];
 * 606.6: an ability with a negative loyalty cost can't be activated unless the permanent has
-  at least that many loyalty counters on it.
+  at least that many loyalty counters on it (the combined cost, 606.5).
 
 A planeswalker whose last loyalty counter is removed to pay a cost has loyalty 0 (306.5c) and
 is put into its owner's graveyard the next time state-based actions are checked (704.5i); the
@@ -28,7 +33,8 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
-__all__ = ["check_loyalty_cost", "loyalty_cost", "loyalty_text", "pay_loyalty_cost"]
+__all__ = ["check_loyalty_cost", "loyalty_cost", "loyalty_text", "pay_loyalty_cost",
+           "total_loyalty_cost"]
 
 #: ``obj.extra`` key: the turn a loyalty ability of this permanent was last activated (606.3).
 _ACTIVATED_TURN = "loyalty_ability_turn"
@@ -46,10 +52,31 @@ def loyalty_cost(cost: Mapping[str, Any]) -> int | None:
     return value
 
 
+def total_loyalty_cost(state: GameState, player: str, source: GameObject,
+                       cost: Mapping[str, Any]) -> int | None:
+    """The loyalty cost of activating ``source``'s ability with ``cost`` for ``player``: the
+    printed cost and each additional loyalty cost that applies, combined into one (CR 606.5);
+    None if it isn't a loyalty ability."""
+    n = loyalty_cost(cost)
+    if n is None:
+        return None
+    from reference_engine.layers.filters import FilterContext, matches
+    from reference_engine.layers.system import compute_all, static_abilities
+
+    chars = compute_all(state)
+    for src, rule in static_abilities(state, chars):
+        if rule.get("rule") != "additional_loyalty_cost" or src.controller != player:
+            continue
+        fctx = FilterContext(you=src.controller, source=src.id, chars_of=chars.__getitem__)
+        if matches(state, source, dict(rule.get("filter", {})), ctx=fctx):
+            n += int(rule.get("count", 0))
+    return n
+
+
 def check_loyalty_cost(state: GameState, player: str, source: GameObject,
                        cost: Mapping[str, Any]) -> None:
     """Check 606.3 and 606.6 for activating a loyalty ability of ``source``; change nothing."""
-    n = loyalty_cost(cost)
+    n = total_loyalty_cost(state, player, source, cost)
     if n is None:
         return
     if not (state.active_player == player and state.step in _MAIN_STEPS
@@ -65,9 +92,11 @@ def check_loyalty_cost(state: GameState, player: str, source: GameObject,
                              f"cost removes {-n} (CR 606.6)")
 
 
-def pay_loyalty_cost(state: GameState, source: GameObject, cost: Mapping[str, Any]) -> None:
-    """Pay a loyalty cost (606.4): put on or remove that many loyalty counters."""
-    n = loyalty_cost(cost)
+def pay_loyalty_cost(state: GameState, source: GameObject, cost: Mapping[str, Any],
+                     player: str | None = None) -> None:
+    """Pay a loyalty cost (606.4): put on or remove that many loyalty counters, the printed
+    cost and the additional ones combined (606.5)."""
+    n = total_loyalty_cost(state, player or source.controller, source, cost)
     if n is None:
         return
     source.extra[_ACTIVATED_TURN] = state.turn

@@ -75,7 +75,9 @@ def counter_object(state: GameState, obj: GameObject) -> bool:
     countered (CR 101.2) or isn't on the stack."""
     if obj.zone != "stack" or not can_be_countered(state, obj):
         return False
-    state.log("countered", object=obj.id, card=obj.card.name)
+    # 603.10e: what it was as a spell is kept with the event (the triggers look back).
+    state.log("countered", object=obj.id, card=obj.card.name, player=obj.controller,
+              spell=obj.ability is None, copy=obj.is_copy)
     if obj.is_copy or obj.ability is not None:
         state.remove(obj)
     else:

@@ -8,7 +8,9 @@ remember = ["moved", ...]}`` creates a delayed triggered ability as it resolves 
       effects = [{ type = "sacrifice", target = "moved" }] }
 
 * It triggers on the first matching event after it was created ("the next end step" is one
-  that begins later), once only, and then it is gone (603.7c).
+  that begins later), once only, and then it is gone (603.7b, 603.7c); with a stated duration,
+  ``duration = "turn"`` ("whenever you cast a creature spell this turn"), it triggers on every
+  matching event until that turn ends, and then it is gone (603.7b).
 * Its controller is the player who controlled the effect that created it, its source that
   effect's source (603.7d-e); its trigger condition is checked with that source (a creature
   it refers to needn't still be there).
@@ -44,7 +46,17 @@ __all__ = ["DELAYED_KEY"]
 DELAYED_KEY = "delayed_triggers"
 
 
-@effect("delayed_trigger")
+@effect("delayed_trigger", params={
+    "trigger": "trigger: when it triggers",
+    "effects": "effects: what it does",
+    "targets": "targets: targets by slot: a handle or player name, or a list of them",
+    "remember": "any: the names of remembered objects it keeps (default all)",
+    "duration": "str: \"turn\": it triggers each time until the turn ends (\"this turn\", "
+                "603.7b); without it, once"},
+    cr=("603.7a", "603.7b", "603.7c"),
+    example='Glimpse of Nature: {type = "delayed_trigger", duration = "turn", trigger = '
+            '{event = "spell_cast", player = "you", filter = {type = "Creature"}}, effects = '
+            '[{type = "draw", target = "controller"}]}')
 def _delayed_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Create a delayed triggered ability (CR 603.7a) that will trigger once on ``trigger``."""
     state = ctx.state
@@ -57,6 +69,12 @@ def _delayed_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     memory: Mapping[str, list[int]] = ctx.obj.extra.get("remembered", {})
     names = p.get("remember", list(memory))
     source = state.objects.get(ctx.source_id)
+    duration = p.get("duration")
+    if duration not in (None, "turn"):
+        from reference_engine.core.errors import SetupError
+
+        raise SetupError(f"delayed_trigger: duration must be 'turn' (\"this turn\"), not "
+                         f"{duration!r}")
     ability = {"kind": "triggered", "delayed": True, "trigger": dict(spec),
                "effects": [dict(e) for e in p.get("effects", [])],
                "targets": [dict(t) for t in p.get("targets", [])]}
@@ -68,6 +86,7 @@ def _delayed_trigger(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         "label": (source.handle if source is not None and source.handle else
                   ctx.obj.card.name),
         "after": len(state.events),
+        "turn": state.turn if duration == "turn" else None,
         "remembered": {str(n): list(memory.get(str(n), [])) for n in names},
     })
     state.log("delayed-trigger-created", source=ctx.source_id, controller=ctx.controller)
@@ -116,7 +135,11 @@ def _delayed_sources(state: GameState, event: Event, index: int) -> list[Pending
                               zone="battlefield", timestamp=0)
         source = current if current is not None and current.controller == entry[
             "controller"] else stand_in
+        if entry.get("turn") is not None and entry["turn"] != state.turn:
+            continue  # 603.7b: its stated duration ("this turn") is over
         if index >= int(entry["after"]) and matcher(state, source, spec, event):
+            if entry.get("turn") is not None:
+                keep.append(entry)  # 603.7b: with a duration, it triggers each time
             out.append(PendingTrigger(int(entry["source"]), entry["card"],
                                       entry["controller"], dict(ability), event,
                                       label=str(entry["label"]),

@@ -6,6 +6,11 @@ Written in card data as ``trigger = { event = ... }``:
   a player] cast(s) a [filter] spell" (CR 601.2i, 603.2); the filter is checked on the spell
   as it is on the stack. "That player" (``target = "event_player"``) is the caster, "that
   spell" (``"event_object"``) the spell.
+* ``spell_countered {player = "you" | "opponent" | "any"}``: "whenever a spell [you've]
+  cast is countered" (CR 701.6a). It looks back in time (603.10e): the spell is judged as it was
+  on the stack just before it was countered (its controller, that it was a spell and was cast,
+  not a copy), though it is now a card in a graveyard or gone. A spell that doesn't resolve
+  because all its targets became illegal is not countered (608.2b).
 * ``transforms {self = true, into = "face name"}``: "whenever this creature transforms [into
   <face>]" (CR 701.27): only a permanent that transforms triggers it, not one that enters the
   battlefield transformed (712.14, 701.27g).
@@ -49,6 +54,20 @@ def _spell_cast(state: GameState, obj: GameObject, spec: Mapping[str, Any],
     flt = spec.get("filter")
     return not flt or matches(state, spell, dict(flt),
                               ctx=FilterContext(you=obj.controller, source=obj.id))
+
+
+@trigger_matcher("spell_countered", params={
+    "player": "str: whose spell: you (\"a spell you've cast\"), opponent, any (default)"},
+    cr=("701.6a", "603.10e"),
+    example='Multani\'s Presence: {event = "spell_countered", player = "you"}')
+def _spell_countered(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                     event: Event) -> bool:
+    """"Whenever a spell [you've] cast is countered" (701.6a): judged from the spell as it was
+    just before it was countered (603.10e); a copy of a spell was not cast (707.10)."""
+    d = event.details
+    if event.kind != "countered" or not d.get("spell") or d.get("copy"):
+        return False
+    return player_matches(state, spec.get("player", "any"), d.get("player"), obj.controller)
 
 
 @trigger_matcher("transforms")
