@@ -73,6 +73,7 @@ _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]+ — ")
 #: (714.2c), each a triggered ability.
 _CHAPTERS = re.compile(r"^([IVX]+(?:, [IVX]+)*) — ")
 _TRIGGER = re.compile(r"^(when|whenever|at)\b", re.IGNORECASE)
+_CAST_TRIGGER = re.compile(r"^when(ever)? you cast this spell\b", re.IGNORECASE)
 #: A leveler's level symbol (CR 711.2): the line and the lines of its striation after it (its
 #: P/T box, its abilities) are one static ability.
 _LEVEL = re.compile(r"^LEVEL \d+(-\d+|\+)$")
@@ -120,7 +121,10 @@ def _classify(face: Mapping[str, Any]) -> dict[str, Any]:
             promised["keywords"] += keywords
         elif _ACTIVATED.match(line):
             promised["activated"] += 1
-        elif _TRIGGER.match(line):
+        elif _TRIGGER.match(line) and not (is_spell and not _CAST_TRIGGER.match(line)):
+            # An instant's or sorcery's "Whenever ... this turn" line is an instruction of its
+            # spell ability that creates a delayed triggered ability (603.7a); only "when you
+            # cast this spell" is a triggered ability of the card itself.
             promised["triggered"] += 1
         elif is_spell:
             promised["spell"] = 1
