@@ -154,8 +154,9 @@ def _atomic(face: Mapping[str, Any], *, full_name: str, layout: str, mana_value:
     for key in ("power", "toughness"):
         if key in face:
             data[key] = str(face[key])
-    if "loyalty" in face:
-        data["loyalty"] = str(face["loyalty"])
+    for key in ("loyalty", "defense"):  # a planeswalker's loyalty, a battle's defense (310.4)
+        if key in face:
+            data[key] = str(face[key])
     return data
 
 

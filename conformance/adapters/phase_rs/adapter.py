@@ -1084,13 +1084,7 @@ class PhaseSession(ViewSession):
                                       f"{wanted_kicks}: only multikicker repeats (702.33c)")
         wanted = [self._target(t) for t in self._targets(action) if t is not None]
         if len(wanted) > self._asked.get("TargetSelection", 0):
-            ability = ((top.get("kind") or {}).get("data") or {}).get("ability") or {}
-            got: list[Any] = []
-            while ability:  # each target word's choice, in the spell's text order
-                parent = ((ability.get("effect") or {}).get("target") or {}).get("type")
-                if parent != "ParentTarget":
-                    got += list(ability.get("targets") or [])
-                ability = ability.get("sub_ability") or {}
+            got = spell_targets(top)  # each target word's choice, in the spell's text order
             if got[:len(wanted)] != wanted:
                 return ("illegal-target", f"phase.rs chose the targets itself ({got}); the "
                                           f"case's targets {wanted} are not legal")

@@ -64,6 +64,7 @@ class PhasePrompts:
             "ChooseManaColor": self._mana_color, "ProliferateChoice": self._proliferate,
             "PopulateChoice": self._populate, "ConniveDiscard": self._connive,
             "DigChoice": self._explore, "ChooseFromZoneChoice": self._bolster,
+            "BattleProtectorChoice": self._battle_protector,
         }
         #: The casting prompts of a spell cast while another resolves (608.2g).
         self.free_cast = PhaseFreeCast(self)
@@ -241,6 +242,9 @@ class PhasePrompts:
     def _named(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
         kind = data.get("choice_type")
         label = kind if isinstance(kind, str) else next(iter(kind or {}), "")
+        if label in ("Opponent", "Player"):
+            self._player(data, answers, label)
+            return
         if label == "Color":
             word = str(self._choice(data, answers, *self._choice_keys(data, "color", "color")))
             choice = _COLOR_OPTIONS.get(word.lower(), MANA_WORDS.get(word, word))
@@ -260,6 +264,37 @@ class PhasePrompts:
             raise Unsupported(f"phase.rs offers {options} for this choice; the case's "
                               f"{choice!r} is not among them")
         self._act(data, "ChooseOption", choice=choice)
+
+    def _player(self, data: Mapping[str, Any], answers: Mapping[str, Any], label: str) -> None:
+        """A player chosen as an object resolves or enters (``NamedChoice`` of kind Opponent or
+        Player, its options the seats): ``protector`` for a battle's protector (CR 310.8a,
+        310.11a), else ``player`` (e.g. "as this enters, choose a player"). A player phase.rs
+        doesn't offer is an illegal choice."""
+        source = ((((data.get("source") or {}).get("prompt") or {}).get("identity") or {})
+                  .get("reference") or {}).get("object_id")
+        battle = source is not None and "Battle" in (
+            (self.s.game.object(int(source)) or {}).get("card_types") or {}).get(
+                "core_types", [])
+        keys = ("protector", "player") if battle else self._choice_keys(data, "player",
+                                                                         "player")
+        player = str(self._choice(data, answers, *keys))
+        seat = self.s._seat_of(player)
+        if str(seat) not in [str(o) for o in data.get("options") or []]:
+            raise IllegalAnswer("illegal-choice", f"phase.rs offers no {player!r} for this "
+                                f"choice of {'an opponent' if label == 'Opponent' else 'a player'}")
+        self._act(data, "ChooseOption", choice=str(seat))
+
+    def _battle_protector(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """A battle's new protector, chosen by its controller as a state-based action when it
+        has none in the game or is protected by its controller and is a Siege (CR 704.5w,
+        704.5x, 310.10): ``protector``; a player not among phase.rs's candidates is an
+        illegal choice."""
+        player = str(self._choice(data, answers, "protector"))
+        seat = self.s._seat_of(player)
+        if seat not in [int(c) for c in data.get("candidates") or []]:
+            raise IllegalAnswer("illegal-choice", f"phase.rs's candidates to protect the "
+                                f"battle don't include {player!r} (CR 310.8a, 310.11a)")
+        self._act(data, "ChooseBattleProtector", protector=seat)
 
     def _known_name(self, choice: str) -> None:
         """A card name phase.rs can accept: it checks a named card against its own card

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...adapter import Unsupported
 from .._views import LAND_TYPES
-from .targets import legal_target
+from .targets import legal_target, spell_targets
 from .text import classify_error, total_cost_text
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
                      "can_be_cast",
                      "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
-                     "attached_to", "legal_target"})
+                     "attached_to", "legal_target", "protector", "defense"})
 
 
 class PhaseQueries:
@@ -76,17 +76,12 @@ class PhaseQueries:
         return ((entry.get("kind") or {}).get("data") or {}).get("ability") or {}
 
     def _target_names(self, entry: Mapping[str, Any]) -> list[str]:
-        ability: Mapping[str, Any] = self._ability(entry)
         out: list[str] = []
-        while ability:  # each target word's choice, in the text's order
-            effect_target = ((ability.get("effect") or {}).get("target") or {}).get("type")
-            refs = [] if effect_target == "ParentTarget" else ability.get("targets") or []
-            for ref in refs:  # a "that target" part repeats its parent's target: not a new one
-                if "Player" in ref:
-                    out.append(self.s.players[int(ref["Player"])])
-                else:
-                    out.append(self.s._handle_of(int(ref.get("Object", -1))))
-            ability = ability.get("sub_ability") or {}
+        for ref in spell_targets(entry):  # each target word's choice, in the text's order
+            if "Player" in ref:
+                out.append(self.s.players[int(ref["Player"])])
+            else:
+                out.append(self.s._handle_of(int(ref.get("Object", -1))))
         return out
 
     def kicks(self, oid: int) -> int:
@@ -220,6 +215,34 @@ class PhaseQueries:
             return names[0] if len(names) == 1 else names
         value = values[-1]
         return str(value).lower() if kind == "Color" else value
+
+    def _record(self, query: Mapping[str, Any]) -> Mapping[str, Any]:
+        oid = self.s._id(str(query.get("object")))
+        return self.s.game.state()["state"]["objects"].get(str(oid)) or {}
+
+    def _q_protector(self, query: Mapping[str, Any]) -> str | None:
+        """The player who protects a battle (CR 310.8, 310.8e): phase.rs records the protector
+        chosen as a battle enters (310.8a, its own replacement "choose an opponent") or given
+        again by a state-based action (704.5w, 704.5x) as the battle's chosen player; null off
+        the battlefield or for a permanent that isn't a battle."""
+        record = self._record(query)
+        if record.get("zone") != "Battlefield" or "Battle" not in (
+                (record.get("card_types") or {}).get("core_types") or []):
+            return None
+        players = [a.get("value") for a in record.get("chosen_attributes") or []
+                   if a.get("type") == "Player"]
+        return self.s.players[int(players[-1])] if players else None
+
+    def _q_defense(self, query: Mapping[str, Any]) -> int | None:
+        """A battle's defense (CR 310.4): on the battlefield the defense counters on it
+        (310.4c), elsewhere phase.rs's printed defense (310.4a); null for a non-battle."""
+        record = self._record(query)
+        if "Battle" not in ((record.get("card_types") or {}).get("core_types") or []):
+            return None
+        if record.get("zone") == "Battlefield":
+            return int((record.get("counters") or {}).get("defense", 0))
+        printed = record.get("defense", record.get("base_defense"))
+        return None if printed is None else int(printed)
 
     def _q_land_types(self, query: Mapping[str, Any]) -> list[str]:
         view = self.s.view(str(query.get("object")))

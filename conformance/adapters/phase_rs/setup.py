@@ -115,12 +115,6 @@ class PhaseSetup:
         objects: Sequence[Mapping[str, Any]] = self.setup.get("objects", [])
         for obj in objects:
             self._check(obj)
-            if len(self.players) > 2 and obj.get("zone", "battlefield") == "battlefield" \
-                    and _is_battle(self.cards.get(str(obj.get("card"))) or {}):
-                raise Unsupported(f"object {obj.get('handle')!r}: a battle's protector among "
-                                  "several opponents (CR 310.8a) is not set in phase.rs "
-                                  "through this adapter (phase.rs asks its "
-                                  "BattleProtectorChoice only later, as it checks the battle)")
         # the permissions' emblems (:mod:`.permissions`) exist before every case object
         objects = [*self._emblem_objects(), *objects]
         decks: list[list[str]] = [[] for _ in self.players]
@@ -292,6 +286,13 @@ class PhaseSetup:
             for static in record.get("static_definitions") or []:
                 static["active_zones"] = ["Command"]
         for obj in objects:
+            protector = self._protector(obj)
+            if protector is not None:  # as if it had entered (310.8a): phase.rs's own record
+                record = state["objects"][str(self.ids[handle_of(obj, objects)])]
+                record["chosen_attributes"] = [
+                    *[a for a in record.get("chosen_attributes") or []
+                      if a.get("type") != "Player"],
+                    {"type": "Player", "value": self.seat(protector)}]
             if obj.get("kicked") and obj.get("zone", "battlefield") == "battlefield":
                 # a permanent that was kicked as it was cast (702.33d): phase.rs's own record
                 # of the kicker paid, as its casting leaves it on the object
@@ -313,6 +314,31 @@ class PhaseSetup:
         state["next_continuous_effect_id"] = int(state.get("next_continuous_effect_id", 1)) + len(
             records)
         state["next_timestamp"] = int(state.get("next_timestamp", 1)) + len(effects)
+
+    def _protector(self, obj: Mapping[str, Any]) -> str | None:
+        """The protector of a battle the setup puts on the battlefield, chosen by its controller
+        as if it had entered (CR 310.8a, 310.11a): one of its opponents for a Siege (the
+        setup's ``protector`` choice, or the only one), else its controller; None for any
+        other object. phase.rs keeps a battle's protector as the battle's chosen player."""
+        if obj.get("zone", "battlefield") != "battlefield" or "card" not in obj:
+            return None
+        card = self.cards.get(str(obj["card"])) or {}
+        faces = list(card.get("faces") or [])
+        face = (faces[1] if obj.get("face") == "back" and len(faces) > 1 else
+                faces[0] if faces else card)
+        if "Battle" not in (face.get("types") or []):
+            return None
+        controller = str(obj.get("controller", obj.get("owner", self.players[0])))
+        options = ([p for p in self.players if p != controller]
+                   if "Siege" in (face.get("subtypes") or []) else [controller])
+        chosen = dict(self.setup.get("choices", {})).get("protector")
+        if chosen is not None and str(chosen) in options:
+            return str(chosen)
+        if chosen is None and len(options) == 1:
+            return options[0]
+        raise Unsupported(f"object {obj.get('handle')!r}: the setup's protector choice "
+                          f"{chosen!r} is none of {options} (CR 310.8a, 310.11a): the case "
+                          "gives no such choice")
 
     def keyword(self, text: str) -> Any:
         """phase.rs's keyword for the case's keyword words (see :mod:`.effects`)."""
@@ -460,12 +486,6 @@ class PhaseSetup:
         for player, pool in dict(self.setup.get("mana_pool", {})).items():
             self._debug(game, "AddMana", player_id=self.seat(str(player)),
                         mana=pool_mana(str(pool)))
-
-
-def _is_battle(card: Mapping[str, Any]) -> bool:
-    """Whether a card's front face is a battle (CR 310)."""
-    face = (card.get("faces") or [card])[0]
-    return "Battle" in (face.get("types") or [])
 
 
 def _timing_refusal(message: str) -> bool:

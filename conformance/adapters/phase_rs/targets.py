@@ -33,9 +33,15 @@ def spell_targets(entry: Mapping[str, Any]) -> list[Any]:
     ability = ((entry.get("kind") or {}).get("data") or {}).get("ability") or {}
     chosen: list[Any] = []
     while ability:
-        parent = ((ability.get("effect") or {}).get("target") or {}).get("type")
-        if parent != "ParentTarget":
-            chosen += list(ability.get("targets") or [])
+        target = (ability.get("effect") or {}).get("target") or {}
+        if target.get("type") != "ParentTarget":
+            refs = list(ability.get("targets") or [])
+            if target.get("controller") == "TargetPlayer" and any("Object" in r for r in refs):
+                # "for each opponent, ... target permanent that player controls": phase.rs
+                # lists each opponent beside the permanents, but only the permanents are
+                # targets (115.1)
+                refs = [r for r in refs if "Player" not in r]
+            chosen += refs
         ability = ability.get("sub_ability") or {}
     return chosen
 
