@@ -280,3 +280,25 @@ def test_phase_rs_has_teams_only_in_two_headed_giant() -> None:
     assert decline_limit("phase-rs lacks feature(s): emperor, teams") == "engine"
     assert decline_limit("phase-rs lacks feature(s): shared-team-turns, teams, "
                          "two-headed-giant") == "adapter"
+
+
+def test_phase_rs_brawl_seats_two_players_only() -> None:
+    """Behind the multiplayer Brawl decline (CR 903.12): phase.rs's Brawl format refuses a
+    third seat, while its Commander format (which the adapter plays commanders with) takes
+    three, each at 40 life (903.7)."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    engine = _engine("Krenko, Mob Boss")
+    deck = ["Filler"] * 20
+    mine = {"main_deck": deck, "commander": ["Krenko, Mob Boss"]}
+    with pytest.raises(ValueError, match="seat range"):
+        engine.new_game(player=mine, opponent=deck, extra_players=[deck], seed=1,
+                        format="Brawl", first_player=0)
+    game = engine.new_game(player=mine, opponent=deck, extra_players=[deck], seed=1,
+                           format="Commander", first_player=0)
+    state = game.state()["state"]
+    assert [p["life"] for p in state["players"]] == [40, 40, 40]
+    assert [state["objects"][str(oid)]["name"] for oid in state["command_zone"]] == [
+        "Krenko, Mob Boss"]
+    assert decline_limit("phase.rs's Brawl format seats exactly two players (its 'seat range "
+                         "2-2'); a multiplayer Brawl game (CR 903.12) can't be made") == "engine"

@@ -65,6 +65,7 @@ class PhasePrompts:
             "PopulateChoice": self._populate, "ConniveDiscard": self._connive,
             "DigChoice": self._explore, "ChooseFromZoneChoice": self._bolster,
             "BattleProtectorChoice": self._battle_protector,
+            "CommanderZoneChoice": self._command_zone,
         }
         #: The casting prompts of a spell cast while another resolves (608.2g).
         self.free_cast = PhaseFreeCast(self)
@@ -296,6 +297,17 @@ class PhasePrompts:
                                 f"battle don't include {player!r} (CR 310.8a, 310.11a)")
         self._act(data, "ChooseBattleProtector", protector=seat)
 
+    def _command_zone(self, data: Mapping[str, Any], answers: Mapping[str, Any]) -> None:
+        """Whether a commander put into a graveyard or exile, or about to be put into a hand
+        or library, goes to the command zone instead (CR 903.9a, 903.9b):
+        ``commander_to_command_zone``, true unless the case says otherwise (the format's
+        default)."""
+        try:
+            wanted = bool(self._choice(data, answers, "commander_to_command_zone"))
+        except Unsupported:
+            wanted = True
+        self._act(data, "DecideOptionalEffect", accept=wanted)
+
     def _known_name(self, choice: str) -> None:
         """A card name phase.rs can accept: it checks a named card against its own card
         database, which this adapter builds from the case's cards; a card of the suite's
@@ -375,6 +387,17 @@ class PhasePrompts:
         paying = [i for i, c in enumerate(candidates)
                   if str(c.get("description", "")).lower().startswith("pay ")]
         declined = [i for i, c in enumerate(candidates) if c.get("description") == "Decline"]
+        command = [i for i, c in enumerate(candidates)
+                   if "command zone" in str(c.get("description", "")).lower()]
+        if command and len(candidates) == 2:
+            # a commander about to go to a hand or library (903.9b): its owner's choice, by
+            # default the command zone, else the move as it was (the other candidate)
+            try:
+                wanted = bool(self._choice(data, answers, "commander_to_command_zone"))
+            except Unsupported:
+                wanted = True
+            self._act(data, "ChooseReplacement", index=command[0] if wanted else 1 - command[0])
+            return
         if not copying and "pay" in answers and declined:
             # "As this enters, you may pay 2 life" (a shock land, 614.12): ``pay``
             if not self._choice(data, answers, "pay"):

@@ -40,7 +40,8 @@ QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_
                      "basic_land_types", "domain", "tokens", "total_cost", "can_cast",
                      "can_be_cast",
                      "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
-                     "attached_to", "legal_target", "protector", "defense"})
+                     "attached_to", "legal_target", "protector", "defense", "commander_tax",
+                     "commander_damage"})
 
 
 class PhaseQueries:
@@ -243,6 +244,22 @@ class PhaseQueries:
             return int((record.get("counters") or {}).get("defense", 0))
         printed = record.get("defense", record.get("base_defense"))
         return None if printed is None else int(printed)
+
+    def _q_commander_tax(self, query: Mapping[str, Any]) -> int:
+        """The generic mana a commander's cast from the command zone costs more now: {2} for
+        each earlier cast from there (CR 903.8), phase.rs's own ``commander_tax`` of the
+        object; 0 for an object that isn't a commander."""
+        record = self._record(query)
+        return int(record.get("commander_tax") or 0) if record.get("is_commander") else 0
+
+    def _q_commander_damage(self, query: Mapping[str, Any]) -> int:
+        """The combat damage a commander has dealt a player over the game (CR 903.10a):
+        phase.rs's ``commander_damage`` record of that commander and player."""
+        seat = self._player_seat(query)
+        oid = self.s._id(str(query.get("commander")))
+        records = self.s.game.state()["state"].get("commander_damage") or []
+        return sum(int(r.get("damage", 0)) for r in records
+                   if int(r.get("commander", -1)) == oid and int(r.get("player", -1)) == seat)
 
     def _q_land_types(self, query: Mapping[str, Any]) -> list[str]:
         view = self.s.view(str(query.get("object")))

@@ -35,7 +35,7 @@ __all__ = ["FILLER", "MAX_PLAYERS", "PHASES", "STEPS", "Caster", "PhaseSetup", "
 
 #: Setup keys this adapter expresses (any other key makes the case unsupported).
 SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life", "mana_pool",
-                        "objects", "effects", "choices", "permissions"})
+                        "objects", "effects", "choices", "permissions", "commander", "brawl"})
 #: Keys of a setup object this adapter expresses.
 OBJECT_KEYS = frozenset({"handle", "card", "zone", "owner", "controller", "tapped", "sick",
                          "face", "half", "kicked", "x", "targets", "counters", "damage",
@@ -117,18 +117,26 @@ class PhaseSetup:
             self._check(obj)
         # the permissions' emblems (:mod:`.permissions`) exist before every case object
         objects = [*self._emblem_objects(), *objects]
+        commanders = self._commanders(objects)
         decks: list[list[str]] = [[] for _ in self.players]
         for obj in objects:
-            if "token" in obj:
+            if "token" in obj or handle_of(obj, objects) in commanders:
                 continue
             decks[self.seat(str(obj.get("owner", self.players[0])))].append(
                 self.front_names[str(obj["card"])])
         for deck in decks:
             deck.extend([FILLER] * 10)
+        lists: list[Any] = list(decks)
+        if commanders:  # phase.rs's own Commander (or Brawl) game, each deck's commander named
+            lists = [{"main_deck": deck, "commander": [
+                self.front_names[str(o["card"])] for o in objects
+                if handle_of(o, objects) in commanders
+                and self.seat(str(o.get("owner", self.players[0]))) == seat]}
+                for seat, deck in enumerate(decks)]
         # more than two players sit at a Free-for-All table, in the case's order (CR 806.1)
-        game = self.engine.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:],
-                                    format="Standard" if len(decks) == 2 else "FreeForAll",
-                                    seed=1, first_player=0)
+        game = self.engine.new_game(player=lists[0], opponent=lists[1], extra_players=lists[2:],
+                                    format=self._format(bool(commanders)), seed=1,
+                                    first_player=0)
         for seat in range(len(decks)):
             keep = next(a for a in game.actions() if a.kind == "MulliganDecision"
                         and a.data["choice"]["type"] == "Keep")
@@ -153,15 +161,42 @@ class PhaseSetup:
             game.apply(game.priority_player(), self.action.from_dict({"type": "PassPriority"}))
         return game
 
+    def _format(self, commander: bool) -> str:
+        """phase.rs's format for the case: Commander (CR 903) when the setup names commanders,
+        Brawl with its option (903.12; phase.rs's Brawl seats two players), else Standard for
+        two players and Free-for-All for more."""
+        if self.setup.get("brawl"):
+            if len(self.players) != 2:
+                raise Unsupported("phase.rs's Brawl format seats exactly two players (its "
+                                  "'seat range 2-2'); a multiplayer Brawl game (CR 903.12) "
+                                  "can't be made")
+            return "Brawl"
+        if commander:
+            return "Commander"
+        return "Standard" if len(self.players) == 2 else "FreeForAll"
+
+    def _commanders(self, objects: Sequence[Mapping[str, Any]]) -> set[str]:
+        """The handles of the setup's commanders (``setup.commander``: a player's commander,
+        a card that player owns, CR 903.3)."""
+        named = dict(self.setup.get("commander") or {})
+        handles = {handle_of(o, objects): o for o in objects if "card" in o}
+        for player, handle in named.items():
+            obj = handles.get(str(handle))
+            if obj is None or str(obj.get("owner", self.players[0])) != str(player):
+                raise Unsupported(f"setup.commander: {handle!r} is no card {player!r} owns in "
+                                  "the setup, which phase.rs needs as the deck's commander")
+        return {str(h) for h in named.values()}
+
     def _emblem_objects(self) -> list[dict[str, Any]]:
         return [{"handle": f"{name} (emblem)", "card": name, "zone": "command", "owner": player}
                 for name, player in self.emblems.items()]
 
     def _check(self, obj: Mapping[str, Any]) -> None:
         handle = obj.get("handle")
-        if obj.get("zone") == "command":
-            raise Unsupported(f"object {handle!r}: a card in the command zone (a commander) is "
-                              "not set up in phase.rs through this adapter")
+        if obj.get("zone") == "command" and handle not in set(
+                map(str, dict(self.setup.get("commander") or {}).values())):
+            raise Unsupported(f"object {handle!r}: a card in the command zone that is no "
+                              "commander is not set up in phase.rs through this adapter")
         unknown = sorted(set(obj) - OBJECT_KEYS)
         if "copy" in unknown:
             raise Unsupported(f"object {handle!r}: a copy of a spell on the stack at setup: "
