@@ -69,7 +69,8 @@ for seat in (0, 1):
 root = g.state()
 root["state"]["debug_mode"] = True
 g = eng.load_game(root)
-krenko = next(int(k) for k, o in root["state"]["objects"].items() if o["name"] == "Krenko, Mob Boss")
+krenko = next(int(k) for k, o in root["state"]["objects"].items()
+              if o["name"] == "Krenko, Mob Boss")
 print("life", [p["life"] for p in g.state()["state"]["players"]],
       "commander", g.object(krenko)["zone"])
 debug(g, "SetPhase", phase="BeginCombat", active_player=0)
