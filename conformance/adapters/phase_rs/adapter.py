@@ -491,17 +491,31 @@ class PhaseSession(ViewSession):
             return
         for handle, given in table.items():
             if isinstance(given, Mapping) or (isinstance(given, list) and any(
-                    isinstance(t, (list, Mapping)) for t in given)):
-                continue  # by slot name, or one answer per ability: asked, not checked here
-            wanted = [self._target(str(t)) for t in choice_handles(given)]
+                    isinstance(t, Mapping) for t in given)):
+                continue  # by slot name: asked, not checked here
             try:
                 source = self._id(str(handle))
             except Unsupported:
                 continue
-            if not wanted or source in self.prompts._triggered:
+            if source in self.prompts._triggered:
                 continue
             entries = [e for e in self.game.stack() if int(e.get("source_id", -1)) == source
                        and (e.get("kind") or {}).get("type") == "TriggeredAbility"]
+            if isinstance(given, list) and any(isinstance(t, list) for t in given):
+                # one answer per ability of the source that triggered at once: phase.rs
+                # targeted each itself, so each answer must be what it chose (603.3d)
+                answers = [[self._target(str(t)) for t in choice_handles(a)] for a in given]
+                chosen = [spell_targets(e) for e in entries[-len(answers):]]
+                if len(chosen) == len(answers) and sorted(map(repr, chosen)) != sorted(
+                        map(repr, answers)):
+                    raise IllegalAnswer("illegal-target", f"phase.rs chose the targets of "
+                                                          f"{handle}'s triggered abilities "
+                                                          f"itself ({chosen}); the case's "
+                                                          f"{answers} are not legal (603.3d)")
+                continue
+            wanted = [self._target(str(t)) for t in choice_handles(given)]
+            if not wanted:
+                continue
             got = spell_targets(entries[-1]) if entries else None
             if got is not None and got[:len(wanted)] != wanted:
                 raise IllegalAnswer("illegal-target", f"phase.rs chose the targets of "

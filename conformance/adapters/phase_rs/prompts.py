@@ -330,7 +330,8 @@ class PhasePrompts:
         candidates (CR 616.1: the affected player chooses; 614.5: each applies at most once).
         The order lists ``replacement:<handle>:<index>`` (the index-th replacement ability of
         that object), for every player or keyed by the affected player; a candidate is
-        phase.rs's by its source object and the index of its definition. False when the case
+        phase.rs's by its source object (and, among several of one source, the index of its
+        definition). False when the case
         gives no order that names one of the candidates."""
         order = answers.get("replacement_order")
         if isinstance(order, Mapping):
@@ -347,6 +348,14 @@ class PhasePrompts:
             if len(parts) != 3 or parts[0] != "replacement" or parts[1] not in self.s.setup.ids:
                 continue
             key = (self.s.setup.ids[parts[1]], int(parts[2]) if parts[2].isdigit() else 0)
+            same_source = [i for i, k in enumerate(keys) if k[0] == key[0]]
+            if len(same_source) == 1:
+                # the source's one candidate: the case's index counts the replacement
+                # abilities of its card data, which need not be phase.rs's definitions (a
+                # card whose text phase.rs splits into more, e.g. Doubling Season's tokens
+                # and counters), so the index only tells apart several of one source
+                self._act(data, "ChooseReplacement", index=same_source[0])
+                return True
             if key in keys:
                 self._act(data, "ChooseReplacement", index=keys.index(key))
                 return True

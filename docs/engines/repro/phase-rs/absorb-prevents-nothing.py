@@ -1,0 +1,155 @@
+"""phase.rs (phase-python 0.103.0): Lymph Sliver ("All Sliver creatures have absorb 1.") has the
+keyword Absorb(1) among its keywords in phase.rs, but no damage is prevented: Shock marks all 2
+damage on it. CR 702.64a: absorb N means "If a source would deal damage to this creature,
+prevent N of that damage", so 1 damage is marked (and of two blockers' damage dealt at once,
+1 of each source's, 702.64b).
+
+Standalone: pip install phase-python==0.103.0 && python absorb-prevents-nothing.py
+Prints "reproduced" while the behaviour is there; an AssertionError means it
+changed.
+"""
+
+import json
+
+from phase import Engine, GameAction, build_oracle_face, build_oracle_face_multi
+
+FILLER = {"name": "Filler", "manaCost": "", "manaValue": 0.0, "colors": [], "colorIdentity": [],
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "layout": "normal",
+          "type": "Land", "identifiers": {}, "legalities": {}, "keywords": []}
+
+
+def engine(cards):
+    """An Engine from MTGJSON atomic cards (a list of faces per card)."""
+    db = {"filler": build_oracle_face(FILLER, None)}
+    for faces in cards:
+        oid = faces[0]["identifiers"]["scryfallOracleId"]
+        if len(faces) == 1:
+            db[faces[0]["name"].lower()] = build_oracle_face(faces[0], oid)
+            continue
+        for i, f in enumerate(faces):
+            built = build_oracle_face_multi(f, oid)
+            db[built["name"].lower()] = dict(built, layout=f["layout"], face_index=i)
+    return Engine.from_json(json.dumps(db))
+
+
+def debug(g, kind, **data):
+    """One of the engine's sandbox (debug) actions, used here only to set the scene."""
+    return g.apply(0, GameAction.from_dict({"type": "Debug", "data": {"type": kind, "data": data}}))
+
+
+def act(g, seat, kind, **data):
+    action = {"type": kind, "data": data} if data else {"type": kind}
+    return g.apply(seat, GameAction.from_dict(action))
+
+
+def game(eng, mine, theirs=()):
+    """A sandbox game at seat 0's precombat main phase; returns (game, {face name: [ids]})."""
+    g = eng.new_game(player=list(mine) + ["Filler"] * 10, opponent=list(theirs) + ["Filler"] * 10,
+                     seed=1, first_player=0)
+    for seat in (0, 1):
+        g.apply(seat, next(a for a in g.actions() if a.kind == "MulliganDecision"
+                           and a.data["choice"]["type"] == "Keep"))
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    g = eng.load_game(root)
+    debug(g, "SetPhase", phase="PreCombatMain", active_player=0)
+    ids = {}
+    for key, obj in sorted(root["state"]["objects"].items(), key=lambda kv: int(kv[0])):
+        if obj["name"] == "Filler":
+            debug(g, "RemoveObject", object_id=int(key))
+        else:
+            ids.setdefault(obj["name"], []).append(int(key))
+    return g, ids
+
+
+def put(g, oid, zone, sick=False):
+    debug(g, "MoveToZone", object_id=oid, to_zone=zone)
+    if zone == "Battlefield":
+        debug(g, "SetSummoningSickness", object_id=oid, sick=sick)
+
+
+def computed(eng, g, oid):
+    """The engine's own computed characteristics of an object (its zone-change record), read
+    on a copy of the game so the game itself does not change."""
+    root = g.state()
+    root["state"]["debug_mode"] = True
+    copy = eng.load_game(root)
+    zone = "Graveyard" if copy.object(oid)["zone"] == "Exile" else "Exile"
+    for event in debug(copy, "MoveToZone", object_id=oid, to_zone=zone).events:
+        if event["type"] == "ZoneChanged" and event["data"]["object_id"] == oid:
+            return event["data"]["record"]["trigger_source_context"]["lki"]
+    raise AssertionError("no zone change")
+
+
+def cast(g, seat, oid, targets=(), kick=False):
+    """Cast through the engine's prompts; return the list of prompts it asked."""
+    asked = []
+    act(g, seat, "CastSpell", object_id=oid, card_id=oid, payment_mode={"type": "Auto"}, targets=[])
+    targets = list(targets)
+    while (kind := g.waiting_for()["type"]) != "Priority":
+        asked.append(kind)
+        if kind == "TargetSelection":
+            act(g, seat, "ChooseTarget", target=targets.pop(0))
+        elif kind == "OptionalCostChoice":
+            act(g, seat, "DecideOptionalCost", pay=kick)
+        else:
+            raise AssertionError(f"unexpected prompt {kind}")
+    return asked
+
+
+def pass_until_resolved(g):
+    size = len(g.stack())
+    while len(g.stack()) >= size and g.waiting_for()["type"] == "Priority":
+        act(g, g.priority_player(), "PassPriority")
+
+
+CARDS = [[{'colorIdentity': ['R'],
+   'colors': ['R'],
+   'convertedManaCost': 1.0,
+   'identifiers': {'scryfallOracleId': '3bcff630-3cc4-5965-818b-39dc9931c0fd'},
+   'keywords': [],
+   'layout': 'normal',
+   'legalities': {},
+   'manaCost': '{R}',
+   'manaValue': 1.0,
+   'name': 'Shock',
+   'subtypes': [],
+   'supertypes': [],
+   'text': 'Shock deals 2 damage to any target.',
+   'type': 'Instant',
+   'types': ['Instant']}],
+ [{'colorIdentity': ['W'],
+   'colors': ['W'],
+   'convertedManaCost': 5.0,
+   'identifiers': {'scryfallOracleId': '3a7e7804-3a36-50ed-8dce-f1e18a1c9846'},
+   'keywords': [],
+   'layout': 'normal',
+   'legalities': {},
+   'manaCost': '{4}{W}',
+   'manaValue': 5.0,
+   'name': 'Lymph Sliver',
+   'power': '3',
+   'subtypes': ['Sliver'],
+   'supertypes': [],
+   'text': 'All Sliver creatures have absorb 1. (If a source would deal damage to a Sliver, '
+           'prevent 1 of that damage.)',
+   'toughness': '3',
+   'type': 'Creature — Sliver',
+   'types': ['Creature']}]]
+
+eng = engine(CARDS)
+g, ids = game(eng, ["Shock"], ["Lymph Sliver"])
+shock, sliver = ids["Shock"][0], ids["Lymph Sliver"][0]
+put(g, shock, "Hand")
+put(g, sliver, "Battlefield")
+debug(g, "AddMana", player_id=0, mana=["Red"])
+root = g.state()
+root["state"]["debug_mode"] = False
+g = eng.load_game(root)
+print("Lymph Sliver's keywords:", g.object(sliver)["keywords"])
+cast(g, 0, shock, targets=[{"Object": sliver}])
+pass_until_resolved(g)
+marked = g.object(sliver)["damage_marked"]
+print("damage marked on Lymph Sliver after Shock:", marked)
+assert {"Absorb": 1} in g.object(sliver)["keywords"] and marked == 2, "fixed?"
+print("reproduced")
