@@ -258,7 +258,7 @@ def test_phase_rs_has_teams_only_in_two_headed_giant() -> None:
     """Behind the team declines named engine limits (team vs. team, Emperor, Alternating Teams,
     shared team turns outside Two-Headed Giant): phase.rs refuses teams in its Free-for-All
     format ("a built-in format's team structure is fixed"), and its one team format is
-    Two-Headed Giant (four seats, team_based), whose cases stay the adapter's gap."""
+    Two-Headed Giant (four seats, team_based; see the next probe for what it lacks)."""
     from conformance.adapters.phase_rs import decline_limit
 
     engine = _engine()
@@ -278,8 +278,43 @@ def test_phase_rs_has_teams_only_in_two_headed_giant() -> None:
                             format=fmt, first_player=0)
     assert decline_limit("phase-rs lacks feature(s): teams") == "engine"
     assert decline_limit("phase-rs lacks feature(s): emperor, teams") == "engine"
+
+
+def test_phase_rs_two_headed_giant_lets_one_player_of_a_team_act() -> None:
+    """Behind the Two-Headed Giant and shared-team-turns declines (engine limits): in phase.rs's
+    Two-Headed Giant the teammate of the player it gives priority to can't act for the team
+    (CR 805.4, 810.2): a land play on the team's turn and a pass are refused ("Wrong player"),
+    for both teams; and each player has a life total of 15, not one of 30 per team (810.9)."""
+    from conformance.adapters.phase_rs import decline_limit
+
+    engine = _engine("Mountain")
+    deck = ["Filler"] * 20
+    game = engine.new_game(player=deck, opponent=[*deck, "Mountain"], extra_players=[deck, deck],
+                           seed=1, format="TwoHeadedGiant", first_player=0)
+    while game.waiting_for()["type"] == "MulliganDecision":
+        seat = game.waiting_for()["data"]["pending"][0]["player"]
+        game.apply(seat, next(a for a in game.actions() if a.kind == "MulliganDecision"
+                              and a.data["choice"]["type"] == "Keep"))
+    root = game.state()
+    assert [p["life"] for p in root["state"]["players"]] == [15, 15, 15, 15]
+    root["state"]["debug_mode"] = True
+    game = engine.load_game(root)
+    _debug(game, "SetPhase", phase="PreCombatMain", active_player=0)
+    mountain = next(int(k) for k, o in root["state"]["objects"].items()
+                    if o["name"] == "Mountain")
+    _debug(game, "MoveToZone", object_id=mountain, to_zone="Hand")
+    root = game.state()
+    root["state"]["debug_mode"] = False
+    game = engine.load_game(root)
+    assert game.waiting_for() == {"type": "Priority", "data": {"player": 0}}
+    with pytest.raises(ValueError, match="Wrong player"):
+        _act(game, 1, "PlayLand", object_id=mountain, card_id=mountain)
+    _act(game, 0, "PassPriority")
+    assert game.waiting_for() == {"type": "Priority", "data": {"player": 2}}
+    with pytest.raises(ValueError, match="Wrong player"):
+        _act(game, 3, "PassPriority")
     assert decline_limit("phase-rs lacks feature(s): shared-team-turns, teams, "
-                         "two-headed-giant") == "adapter"
+                         "two-headed-giant") == "engine"
 
 
 def test_phase_rs_brawl_seats_two_players_only() -> None:

@@ -100,12 +100,16 @@ UNDECLARED = {
                "(CR 809)",
     "alternating-teams": "phase.rs has no Alternating Teams format, and its formats' team "
                          "structure is fixed (CR 811)",
+    "shared-team-turns": "phase.rs's one team format, Two-Headed Giant, lets only one player "
+                         "of each team act: the teammate's land play, priority pass or spell "
+                         "is refused ('Wrong player'), so a team can't act as one (CR 805.4)",
+    "two-headed-giant": "phase.rs's Two-Headed Giant lets only one player of each team act "
+                        "(the teammate is refused: 'Wrong player', CR 810.2, 805.4) and keeps "
+                        "a life total for each player (15 each, CR 810.9: one shared total)",
+    "teams": "phase.rs refuses teams in its Free-for-All ('a built-in format's team structure "
+             "is fixed'; CR 808), and in its one team format, Two-Headed Giant, only one player "
+             "of each team may act (CR 805.4)",
 }
-
-#: Team features phase.rs has only within its Two-Headed Giant format (CR 810): a case that
-#: needs them in another team game (team vs. team, 808; shared team turns, 805) is an engine
-#: limit, since phase.rs refuses teams in its other formats.
-_TEAMS_IN_TWO_HEADED_GIANT_ONLY = frozenset({"teams", "shared-team-turns"})
 
 #: Words of the declines that are this adapter's own (phase.rs could be asked; the adapter
 #: doesn't ask it yet, or the case's answer doesn't fit the prompt phase.rs asks). Every other
@@ -128,8 +132,6 @@ def decline_limit(message: str) -> str:
         # one feature phase.rs can't be asked about is enough: the case can't be played on
         # phase.rs whatever this adapter did about the others
         features = {f.strip() for f in missing}
-        if "two-headed-giant" not in features and features & _TEAMS_IN_TWO_HEADED_GIANT_ONLY:
-            return "engine"
         return "engine" if features & set(UNDECLARED) else "adapter"
     if "does not implement era" in message or "implements the modern rules" in message:
         return "engine"
