@@ -337,3 +337,20 @@ def test_phase_rs_brawl_seats_two_players_only() -> None:
         "Krenko, Mob Boss"]
     assert decline_limit("phase.rs's Brawl format seats exactly two players (its 'seat range "
                          "2-2'); a multiplayer Brawl game (CR 903.12) can't be made") == "engine"
+
+
+def test_phase_rs_token_presets_give_the_predefined_tokens() -> None:
+    """The adapter creates predefined tokens (CR 111.10) from phase.rs's own token presets, by
+    preset id: each id still gives a token of that name; a preset id phase.rs doesn't know is
+    refused (so a changed catalog fails here, not in a case)."""
+    from conformance.adapters.phase_rs.setup import PRESETS
+
+    game, _ = _game(_engine("Grizzly Bears"), ["Grizzly Bears"])
+    for name, preset in PRESETS.items():
+        result = _debug(game, "CreateToken", request={"type": "Preset", "data": {
+            "preset_id": preset, "owner": 1}})
+        created = [e["data"]["object_id"] for e in result.events if e["type"] == "TokenCreated"]
+        assert [game.object(oid)["name"] for oid in created] == [name]
+    with pytest.raises(ValueError, match="unknown token preset id"):
+        _debug(game, "CreateToken", request={"type": "Preset", "data": {
+            "preset_id": "Map", "owner": 1}})

@@ -67,7 +67,7 @@ FEATURES = frozenset({
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
     "battles", "multiplayer", "coins-and-dice", "alternative-payments", "ending-turns",
-    "commander", "brawl",
+    "commander", "brawl", "predefined-tokens",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
@@ -560,8 +560,13 @@ class PhaseSession(ViewSession):
         return Outcome.done()
 
     def _mana_ability(self, oid: int, index: int) -> bool:
-        """Whether the object's ``index``-th activated ability is a mana ability (605.1a)."""
-        obj = self.game.object(oid) or {}
+        """Whether the object's ``index``-th activated ability is a mana ability (605.1a); an
+        object its own mana ability sacrificed (a Treasure's, 111.10a) is gone: phase.rs's
+        event of its activation already said it was a mana ability."""
+        try:
+            obj = self.game.object(oid) or {}
+        except ValueError:
+            return True
         activated = [a for a in obj.get("abilities", []) if a.get("kind") == "Activated"]
         return 0 <= index < len(activated) and bool(activated[index].get("is_mana_ability"))
 

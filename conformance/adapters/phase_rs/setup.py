@@ -39,7 +39,22 @@ SETUP_KEYS = frozenset({"players", "active", "priority", "turn", "step", "life",
 #: Keys of a setup object this adapter expresses.
 OBJECT_KEYS = frozenset({"handle", "card", "zone", "owner", "controller", "tapped", "sick",
                          "face", "half", "kicked", "x", "targets", "counters", "damage",
-                         "attached_to", "token"})
+                         "attached_to", "token", "predefined_token"})
+
+#: phase.rs's own token presets (its token catalog, by preset id) for the predefined tokens
+#: (CR 111.10) whose preset it gives every ability of (its "Full" fidelity); a predefined token
+#: not here is declined: phase.rs's preset for it misses abilities (Map, Incubator, Shard, the
+#: Roles), or has none.
+PRESETS = {
+    "Treasure": "0060ce13-67e2-5607-a29b-721c743e6770",
+    "Food": "08ce3bb9-14a8-554b-8d2f-328f500a2379",
+    "Gold": "214f0959-71fa-59ba-8efb-080cbc3e5b99",
+    "Clue": "00f6b3fb-96e9-5d04-9d9d-832ea984eb26",
+    "Blood": "309ddf88-4480-5518-8c98-1f1e60b013dc",
+    "Powerstone": "af8db311-3520-5cf7-8410-7390c29da873",
+    "Lander": "7b3e5486-632b-5245-8026-3222282173bc",
+    "Walker": "1f4c2ec0-a94c-5ff4-88aa-28a349501426",
+}
 
 #: The most players phase.rs seats at one table (its Free-for-All format's ``max_players``).
 MAX_PLAYERS = 6
@@ -120,7 +135,7 @@ class PhaseSetup:
         commanders = self._commanders(objects)
         decks: list[list[str]] = [[] for _ in self.players]
         for obj in objects:
-            if "token" in obj or handle_of(obj, objects) in commanders:
+            if _token(obj) or handle_of(obj, objects) in commanders:
                 continue
             decks[self.seat(str(obj.get("owner", self.players[0])))].append(
                 self.front_names[str(obj["card"])])
@@ -205,9 +220,14 @@ class PhaseSetup:
         if unknown:
             raise Unsupported(f"object {handle!r}: setup key(s) {', '.join(unknown)} are not "
                               "expressible in phase.rs through this adapter")
-        if "card" not in obj and "token" not in obj:
+        if "card" not in obj and not _token(obj):
             raise Unsupported(f"object {handle!r}: neither a card nor a token")
-        if "token" in obj and obj.get("zone", "battlefield") != "battlefield":
+        preset = obj.get("predefined_token")
+        if preset is not None and str(preset) not in PRESETS:
+            raise Unsupported(f"object {handle!r}: phase.rs's token preset for a {preset} "
+                              "token misses some of its abilities (its catalog's fidelity "
+                              "'PartialMissingAbilities'), or it has none (CR 111.10)")
+        if _token(obj) and obj.get("zone", "battlefield") != "battlefield":
             raise Unsupported(f"object {handle!r}: phase.rs's sandbox creates tokens on the "
                               "battlefield only (CreateToken)")
         zone = obj.get("zone", "battlefield")
@@ -239,7 +259,7 @@ class PhaseSetup:
             eo = engine_objects[key]
             free.setdefault((int(eo["owner"]), str(eo["name"])), []).append(int(key))
         for obj in objects:
-            if "token" in obj:
+            if _token(obj):
                 continue
             seat = self.seat(str(obj.get("owner", self.players[0])))
             front = self.front_names[str(obj["card"])]
@@ -259,12 +279,26 @@ class PhaseSetup:
                         to_zone="Library")
         for obj in objects:  # in the case's order, which is also their timestamp order
             zone = str(obj.get("zone", "battlefield"))
-            if "token" in obj:
+            if "predefined_token" in obj:
+                self.ids[handle_of(obj, objects)] = self._preset(game, obj)
+            elif "token" in obj:
                 self.ids[handle_of(obj, objects)] = self._token(game, obj)
             elif zone not in ("library", "exile"):
                 self._debug(game, "MoveToZone", object_id=self.ids[handle_of(obj, objects)],
                             to_zone=_ZONES[zone])
             self._status(game, obj, self.ids[handle_of(obj, objects)])
+
+    def _preset(self, game: Any, obj: Mapping[str, Any]) -> int:
+        """Create a predefined token (CR 111.10) from phase.rs's own preset of it (the
+        sandbox's ``CreateToken`` of a ``Preset``); return its engine id."""
+        owner = self.seat(str(obj.get("owner", self.players[0])))
+        result = game.apply(0, self.action.from_dict({"type": "Debug", "data": {
+            "type": "CreateToken", "data": {"request": {"type": "Preset", "data": {
+                "preset_id": PRESETS[str(obj["predefined_token"])], "owner": owner}}}}}))
+        for event in result.events:
+            if event.get("type") == "TokenCreated":
+                return int(event["data"]["object_id"])
+        raise Unsupported(f"object {obj.get('handle')!r}: phase.rs created no token")
 
     def _token(self, game: Any, obj: Mapping[str, Any]) -> int:
         """Create a case's token with the sandbox's ``CreateToken``; return its engine id.
@@ -531,6 +565,11 @@ def _timing_refusal(message: str) -> bool:
 
 
 _POOL = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def _token(obj: Mapping[str, Any]) -> bool:
+    """Whether a setup object is a token (given by its characteristics, or predefined)."""
+    return "token" in obj or "predefined_token" in obj
 
 
 def handle_of(obj: Mapping[str, Any], objects: Sequence[Mapping[str, Any]]) -> str:
