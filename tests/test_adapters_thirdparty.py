@@ -597,6 +597,24 @@ def test_phase_coin_and_die_answers_are_read_as_phase_rs_records_them() -> None:
         _check_dice(([], [7]), rolls)
 
 
+def test_python_mtg_taps_every_mana_source_at_once(mtg_adapter: Any) -> None:
+    """Behind the mana-abilities decline (an engine limit): python-mtg's only mana move is
+    ``tap_mana`` for a player, with no object; it taps every untapped mana source at once."""
+    spec = default_spec()
+    names = ("Llanowar Elves", "Forest", "Grizzly Bears")
+    session = mtg_adapter.start(StartRequest("t", "modern", {"objects": [
+        {"handle": "elves", "card": "Llanowar Elves", "zone": "battlefield", "owner": "alice"},
+        {"handle": "forest", "card": "Forest", "zone": "battlefield", "owner": "alice"},
+        {"handle": "bears", "card": "Grizzly Bears", "zone": "hand", "owner": "alice"}]},
+        {c: spec.card(c) for c in names}))
+    game = session.game
+    mana_moves = [tuple(m.raw) for m in game.legal_moves if "mana" in str(m.raw[0])]
+    assert mana_moves == [("tap_mana", "alice")]
+    game.push(("tap_mana", "alice"))
+    assert {session.ids["elves"], session.ids["forest"]} <= {c for (c,) in
+                                                             game.state["tapped"]}
+
+
 def test_python_mtg_declines_name_the_side_of_their_limit() -> None:
     """A python-mtg decline is the engine's when the case needs one thing its model has no
     place for (the stack, triggers, targets chosen on casting, custom cards); a decline for
@@ -606,6 +624,7 @@ def test_python_mtg_declines_name_the_side_of_their_limit() -> None:
     assert {"stack", "triggers", "custom-cards"} <= set(UNDECLARED)
     assert decline_limit("python-mtg lacks feature(s): combat, stack") == "engine"
     assert decline_limit("python-mtg lacks feature(s): combat") == "adapter"
+    assert decline_limit("python-mtg lacks feature(s): mana-abilities") == "engine"
     assert decline_limit("python-mtg lacks feature(s): turn-structure, combat") == "adapter"
     assert decline_limit("setup: object 'flames': python-mtg has no visible stack") == "engine"
     assert decline_limit("step 3 (observe x): query 'x' is not expressible through "

@@ -56,6 +56,9 @@ UNDECLARED = {
     "kicker": "kicker is not modelled (CR 702.33)",
     "custom-cards": "cards come from its own corpus by name; card data can't be given",
     "cast-during-resolution": "a spell resolves inside the move that casts it (CR 608.2g)",
+    "mana-abilities": "its one mana move, tap_mana, taps every mana source of the player at "
+                      "once: no one permanent's mana ability can be activated, nor the color "
+                      "of its mana chosen (CR 605.3a, 106.1)",
 }
 
 #: Words of the declines (not for a feature) that name a limit of python-mtg itself.
