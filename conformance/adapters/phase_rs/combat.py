@@ -73,6 +73,34 @@ class PhaseCombat:
         self.s.game = self.s.engine.load_game(root)
         return Outcome.rejected(failure, message)
 
+    def _combat_cost(self, root: Any, action: Mapping[str, Any], seat: int,
+                     attackers: set[int]) -> Outcome | None:
+        """Pay the total cost to attack or block phase.rs asks after the declaration
+        (``CombatTaxPayment``, CR 508.1h-j, 509.1d-f): accepted, and phase.rs pays it from the
+        pool and the player's mana sources; the sources it taps must be the permanents the
+        declaration's ``mana`` names (508.1i), else, or when it can't pay, the declaration is
+        refused as ``cannot-pay`` and the game restored. None when no cost was asked or it was
+        paid."""
+        if self.s.game.waiting_for().get("type") != "CombatTaxPayment":
+            return None
+        named = {self.s._id(str(h)) for h in action.get("mana") or []}
+        before = {int(o["id"]) for o in self.s.game.battlefield() if o.get("tapped")}
+        try:
+            self.s._apply(seat, {"type": "PayCombatTax", "data": {"accept": True}})
+        except ValueError as exc:
+            return self._restore(root, "cannot-pay", f"phase.rs could not pay the total cost "
+                                                     f"of the declaration ({exc})")
+        if self.s.game.waiting_for().get("type") == "CombatTaxPayment":
+            return self._restore(root, "cannot-pay", "phase.rs could not pay the total cost "
+                                                     "of the declaration")
+        tapped = {int(o["id"]) for o in self.s.game.battlefield() if o.get("tapped")}
+        extra = tapped - before - attackers - named
+        if extra:
+            names = ", ".join(sorted(self.s._handle_of(i) for i in extra))
+            return self._restore(root, "cannot-pay", f"the declaration's mana can't pay the "
+                                                     f"total cost: phase.rs tapped {names} too")
+        return None
+
     # -- actions --------------------------------------------------------------------------------
 
     def declare_attackers(self, action: Mapping[str, Any]) -> Outcome:
@@ -126,6 +154,9 @@ class PhaseCombat:
                                    "data": {"attacks": attacks, "bands": []}})
         except ValueError as exc:
             return self._restore(root, "cannot-attack", str(exc))
+        refused = self._combat_cost(root, action, active, set(order))
+        if refused is not None:
+            return refused
         self.declared = order
         self.blocks_made = set()
         return Outcome.done()
@@ -171,6 +202,9 @@ class PhaseCombat:
             self.s._apply(seat, {"type": "DeclareBlockers", "data": {"assignments": assignments}})
         except ValueError as exc:
             return self._restore(root, "cannot-block", str(exc))
+        refused = self._combat_cost(root, action, seat, set())
+        if refused is not None:
+            return refused
         self.blocks_made.add(seat)
         return Outcome.done()
 
