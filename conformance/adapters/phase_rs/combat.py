@@ -99,6 +99,32 @@ class PhaseCombat:
             names = ", ".join(sorted(self.s._handle_of(i) for i in extra))
             return self._restore(root, "cannot-pay", f"the declaration's mana can't pay the "
                                                      f"total cost: phase.rs tapped {names} too")
+        return self._float_rest(root, seat, named - tapped)
+
+    def _float_rest(self, root: Any, seat: int, rest: set[int]) -> Outcome | None:
+        """The named sources phase.rs's payment didn't need: their mana abilities are activated
+        too (508.1i, 509.1e), their mana staying in the pool. phase.rs takes no activation
+        while it waits for the payment, so they are activated once the declaring player has
+        priority again; a defending player doesn't, and that is declined."""
+        game = self.s.game
+        for oid in sorted(rest):
+            handle = self.s._handle_of(oid)
+            if game.waiting_for().get("type") != "Priority" or game.priority_player() != seat:
+                self.s.game = self.s.engine.load_game(root)
+                raise Unsupported(f"the declaration's mana names {handle}, which the cost "
+                                  "doesn't need: phase.rs pays the cost itself while it waits "
+                                  "for the payment, and this adapter has no way to activate "
+                                  "the rest then (its TapLandForMana selection is not "
+                                  "expressed here); the declaring player has no priority after")
+            obj = game.object(oid) or {}
+            activated = [a for a in obj.get("abilities", []) if a.get("kind") == "Activated"]
+            first = next((i for i, a in enumerate(activated) if a.get("is_mana_ability")), None)
+            if first is None:
+                return self._restore(root, "cannot-pay", f"{handle} has no mana ability")
+            outcome = self.s._do_activate({"type": "activate", "player": self.s.players[seat],
+                                      "object": handle, "ability": first})
+            if not outcome.ok:
+                return self._restore(root, outcome.failure or "cannot-pay", outcome.message)
         return None
 
     # -- actions --------------------------------------------------------------------------------
