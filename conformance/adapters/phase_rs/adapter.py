@@ -1011,8 +1011,10 @@ class PhaseSession(ViewSession):
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
         if action.get("alternative") not in (None, "overload", "flashback",
                                              "without_paying_mana_cost"):
-            raise Unsupported(f"the alternative cost {action.get('alternative')!r} needs a "
-                              "casting permission, which phase.rs's sandbox can't grant")
+            raise Unsupported(f"the alternative cost {action.get('alternative')!r}: this "
+                              "adapter has no answer yet for it (it answers phase.rs's "
+                              "AlternativeCastChoice for overload and flashback; whether "
+                              "phase.rs offers this one there was not tried)")
         seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
