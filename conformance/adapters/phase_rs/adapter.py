@@ -1010,11 +1010,13 @@ class PhaseSession(ViewSession):
 
     def _do_cast(self, action: Mapping[str, Any]) -> Outcome:
         if action.get("alternative") not in (None, "overload", "flashback",
-                                             "without_paying_mana_cost"):
+                                             "without_paying_mana_cost", "evoke", "dash",
+                                             "blitz"):
             raise Unsupported(f"the alternative cost {action.get('alternative')!r}: this "
                               "adapter has no answer yet for it (it answers phase.rs's "
-                              "AlternativeCastChoice for overload and flashback; whether "
-                              "phase.rs offers this one there was not tried)")
+                              "AlternativeCastChoice for overload, flashback, evoke, dash "
+                              "and blitz; whether phase.rs offers this one there, and when "
+                              "its refusal is the rules' cannot-cast, was not worked out)")
         seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
