@@ -67,7 +67,7 @@ FEATURES = frozenset({
     "delayed-triggers", "library-search", "hidden-choices", "library-manipulation", "sacrifice",
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
     "battles", "multiplayer", "coins-and-dice", "alternative-payments", "ending-turns",
-    "commander", "brawl", "predefined-tokens", "combat-costs",
+    "commander", "brawl", "predefined-tokens", "combat-costs", "emblems",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).

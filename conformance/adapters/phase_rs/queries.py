@@ -41,7 +41,7 @@ QUERIES = frozenset({"poison", "lands_played", "summoning_sick", "face_up", "is_
                      "can_be_cast",
                      "is_double_faced", "is_blocked", "blocking", "cast_half", "chosen",
                      "attached_to", "legal_target", "protector", "defense", "commander_tax",
-                     "commander_damage"})
+                     "commander_damage", "emblems"})
 
 
 class PhaseQueries:
@@ -260,6 +260,33 @@ class PhaseQueries:
         records = self.s.game.state()["state"].get("commander_damage") or []
         return sum(int(r.get("damage", 0)) for r in records
                    if int(r.get("commander", -1)) == oid and int(r.get("player", -1)) == seat)
+
+    def _q_emblems(self, query: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The emblems a player owns in the command zone, oldest first (CR 114.2): phase.rs's
+        emblem records (``is_emblem``), its label "Emblem" being no name (114.3: an emblem has
+        only its abilities), each ability by its text. The emblems this adapter puts there for
+        setup permissions are not the game's."""
+        seat = self._player_seat(query)
+        state = self.s.game.state()["state"]
+        own = {oid for handle, oid in self.s.setup.ids.items() if handle.endswith("(emblem)")}
+        records = [state["objects"][str(oid)] for oid in state.get("command_zone") or []
+                   if int(oid) not in own]
+        out = []
+        for record in sorted((r for r in records if r.get("is_emblem")
+                              and int(r.get("owner", -1)) == seat),
+                             key=lambda r: (int(r.get("timestamp", 0)), int(r.get("id", 0)))):
+            texts = [str(d.get("description") or "").strip() for kind in (
+                "static_definitions", "trigger_definitions", "abilities")
+                for d in record.get(kind) or []]
+            types = (record.get("card_types") or {}).get("core_types") or []
+            name = str(record.get("name") or "")
+            out.append({"controller": self.s.players[int(record.get("controller", seat))],
+                        "name": "" if name == "Emblem" else name,
+                        "mana_cost": "", "colors": [str(c).lower() for c in
+                                                    record.get("color") or []],
+                        "types": list(types),
+                        "abilities": [t if t.endswith(".") else t + "." for t in texts if t]})
+        return out
 
     def _q_land_types(self, query: Mapping[str, Any]) -> list[str]:
         view = self.s.view(str(query.get("object")))
