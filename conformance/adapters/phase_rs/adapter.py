@@ -68,6 +68,7 @@ FEATURES = frozenset({
     "auras", "fight", "cast-during-resolution", "loyalty-abilities", "modal-double-faced-cards",
     "battles", "multiplayer", "coins-and-dice", "alternative-payments", "ending-turns",
     "commander", "brawl", "predefined-tokens", "combat-costs", "emblems",
+    "activation-prohibitions", "state-triggers",
 })
 
 #: Queries phase.rs has no view or question for, and why (engine limits).
