@@ -150,8 +150,12 @@ def _return_to_hand(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     "transformed": "bool: it enters transformed, back face up (CR 712.14; only a "
                    "transforming double-faced card can, 712.14a)",
     "tapped": "bool: it enters tapped",
-    "remember": "str: remember the permanent under this name (\"moved\" always)"},
-    cr=("110.2", "702.33a", "712.14", "712.14a"),
+    "remember": "str: remember the permanent under this name (\"moved\" always)",
+    "attached_to": "ref: what it enters attached to (a target slot or \"self\"): an Aura "
+                   "that can't enchant it stays where it was (303.4i), an Equipment or "
+                   "Fortification that can't be attached to it, or any other permanent, "
+                   "enters unattached (301.5e, 303.4h)"},
+    cr=("110.2", "702.33a", "712.14", "712.14a", "303.4h", "303.4i", "301.5e"),
     example='Startled Awake: {type = "put_onto_battlefield", target = "self", '
             'transformed = true}')
 def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
@@ -159,17 +163,25 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     controller chooses from ``from`` (default the hand; choice ``put``, a handle or "none");
     it isn't cast, so it isn't kicked (702.33a); ``transformed`` puts it onto the battlefield
     with its back face up (712.14), which a card that isn't double-faced can't do (712.14a).
-    Cards put at once arrive together (:mod:`reference_engine.core.arrivals`)."""
+    Cards put at once arrive together (:mod:`reference_engine.core.arrivals`).
+    ``attached_to``: it enters attached to that object where it legally can (303.4i, 303.4h,
+    301.5e, see :func:`_put_attached`)."""
     from reference_engine.objects.entering import enter_battlefield
 
     state = ctx.state
     transformed = bool(p.get("transformed", False))
     tapped = bool(p.get("tapped", False))
+
+    def enter(obj: GameObject) -> GameObject | None:
+        if "attached_to" not in p:
+            return enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped,
+                                     transformed=transformed)
+        return _put_attached(ctx, obj, p["attached_to"], tapped=tapped,
+                             transformed=transformed)
+
     if p.get("target") is not None:
         with arriving_together(state):
-            ctx.note_moved([enter_battlefield(state, obj, controller=ctx.controller,
-                                              tapped=tapped, transformed=transformed)
-                            for obj in objects_of(ctx, ctx.refs(p))
+            ctx.note_moved([enter(obj) for obj in objects_of(ctx, ctx.refs(p))
                             if obj.zone not in ("battlefield", "stack")], p)
         return
     zone = str(p.get("from", "hand"))
@@ -182,9 +194,39 @@ def _put_onto_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     if picked == "none":
         ctx.note_moved([], p)
         return
-    ctx.note_moved([enter_battlefield(state, options[names.index(picked)],
-                                      controller=ctx.controller, tapped=tapped,
-                                      transformed=transformed)], p)
+    ctx.note_moved([enter(options[names.index(picked)])], p)
+
+
+def _put_attached(ctx: ResolveContext, obj: GameObject, where: Any, *, tapped: bool,
+                  transformed: bool) -> GameObject | None:
+    """Put ``obj`` onto the battlefield attached to the object ``where`` refers to: an Aura
+    that can't legally enchant it (or with nothing there) stays in its zone, or goes to its
+    owner's graveyard from the stack (303.4i); an Equipment or Fortification that can't be
+    attached to it enters unattached (301.5e, 301.6); a permanent that is none of those enters
+    unattached (303.4h)."""
+    from reference_engine.objects.auras import can_enchant
+    from reference_engine.objects.entering import enter_battlefield
+
+    state = ctx.state
+    refs = ctx.refs({"target": where})
+    hosts = [h for h in objects_of(ctx, refs) if h.zone == "battlefield"]
+    host = hosts[0] if hosts else None
+    chars = characteristics_of(state, obj.id)
+    attach_to: int | None = None
+    if chars.has_subtype("Aura"):
+        if host is None or not can_enchant(state, obj, host, controller=ctx.controller):
+            state.log("enter-failed", object=obj.id, card=obj.card.name, reason="303.4i")
+            if obj.zone == "stack":
+                state.move(obj, "graveyard")
+            return None
+        attach_to = host.id
+    elif host is not None and not chars.has_type("Creature"):
+        needs = {"Equipment": "Creature", "Fortification": "Land"}
+        wanted = [t for sub, t in needs.items() if chars.has_subtype(sub)]
+        if wanted and characteristics_of(state, host.id).has_type(wanted[0]):
+            attach_to = host.id
+    return enter_battlefield(state, obj, controller=ctx.controller, tapped=tapped,
+                             transformed=transformed, attach_to=attach_to)
 
 
 @action("put_onto_battlefield", params={
