@@ -27,9 +27,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.characteristics import printed_characteristics
 from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.registry import query
+from reference_engine.layers.system import compute_all
 
 if TYPE_CHECKING:
+    from reference_engine.core.handlers import GameView
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
@@ -108,3 +112,19 @@ def pay_loyalty_cost(state: GameState, source: GameObject, cost: Mapping[str, An
 def loyalty_text(n: int) -> str:
     """A loyalty cost as printed: ``+2``, ``−1`` (a minus sign), ``0``."""
     return f"+{n}" if n > 0 else "\u2212" + str(-n) if n < 0 else "0"
+
+
+@query("loyalty", params={"object": "str!: the handle of an object, in any zone"},
+       cr=("306.5", "306.5a", "306.5c"))
+def _loyalty(game: GameView, q: Mapping[str, Any]) -> int | None:
+    """A planeswalker's loyalty: on the battlefield the number of loyalty counters on it (CR
+    306.5c), elsewhere its printed loyalty (306.5a); null for an object that isn't a
+    planeswalker, as only planeswalkers have loyalty (306.5)."""
+    state = game.state
+    obj = game.object(q.get("object"))
+    if obj.zone == "battlefield":
+        chars = compute_all(state)[obj.id]
+        return obj.counters.get("loyalty", 0) if chars.has_type("Planeswalker") else None
+    printed = printed_characteristics(obj.card, zone=obj.zone, transformed=obj.transformed,
+                                      cast_half=None, era=state.era)
+    return printed.loyalty if printed.has_type("Planeswalker") else None
