@@ -12,6 +12,7 @@ FEATURES: frozenset[str] = frozenset({
     "activation-prohibitions",
     "alternative-payments",
     "attack-direction",
+    "defending-player-choice",
     "auras",
     "battles",
     "brawl",

@@ -254,7 +254,9 @@ def semantic_problems(data: Mapping[str, Any], spec: Spec
                   or options.get("variant") == "grand-melee",
                   "attack-direction", "the attack left or right option", "803"),
                  (options.get("variant") == "grand-melee", "grand-melee",
-                  "the Grand Melee variant", "807")]
+                  "the Grand Melee variant", "807"),
+                 (options.get("attack") == "one", "defending-player-choice",
+                  "a game without an attack option (one defending player chosen)", "506.2a")]
         for wanted, feature, what, rule in needs:
             if wanted and feature not in data.get("features", []):
                 yield ("missing-feature", f"{what} (setup.multiplayer) needs the {feature!r} "

@@ -22,6 +22,7 @@ EVENT_KINDS: dict[str, str] = {
                              "(103.6a)",
     "extra-turn": "a player was given an extra turn (500.7)",
     "step": "a step or phase began (500.1)",
+    "defending-player-chosen": "the attacking player chose the defending player (506.2a)",
     "phases-added": "phases or steps were added to the turn (500.8, 500.9)",
     "phases-not-added": "a \"you get\" addition on another player's turn added nothing (500.10a)",
     "step-skipped": "a step was skipped (500.7, 508.8)",

@@ -45,6 +45,8 @@ STATE_KEYS: dict[str, StateKey] = {
     "rule_effects": StateKey("layers", "rule-modifying effects (611.2c)"),
     "seats": StateKey("layers", "the players in seat order as the current turn began, for "
                                 "ranges of influence (801.2c)"),
+    "chosen_defender": StateKey("layers", "the defending player chosen this turn when the game "
+                                          "uses no attack option (506.2a)"),
     "multiplayer_options": StateKey("layers", "the multiplayer variant and options: attack "
                                               "direction, ranges of influence (800.2, 801, "
                                               "803)"),

@@ -9,6 +9,10 @@ resolving effect may reach within a range of influence (801.10).
   creatures (807.2c).
 * ``attack``: ``"multiple"`` (802, the default when no variant says otherwise), ``"left"`` or
   ``"right"`` (803.1a-b). A Free-for-All game uses exactly one of the three (806.2b).
+  ``"one"`` is a game using none of them: the attacking player chooses one opponent as the
+  defending player as a turn-based action of the beginning of combat step (506.2a, choice
+  ``defending_player``; one opponent needs no answer), and attacks only that player and the
+  planeswalkers and battles of theirs.
 * ``range_of_influence``: a number of seats for every player, or a table giving each player
   their own (801.2a); a Free-for-All game gives every player the same one (806.2a).
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.choices import choose
 from reference_engine.core.context import ref_limit
 from reference_engine.core.errors import SetupError
 from reference_engine.core.registry import on_step, setup_hook
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
 __all__ = ["ATTACK_OPTIONS", "OPTIONS_KEY", "VARIANTS", "attack_option", "attackable",
+           "choose_defending_player",
            "has_limited_range", "object_within_range", "player_to_left", "player_to_right",
            "range_of", "variant", "within_range"]
 
@@ -47,7 +53,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 #: Which opponents a player may attack: any of them (802), or only the nearest one to the left
 #: or to the right (803.1a-b).
-ATTACK_OPTIONS = ("multiple", "left", "right")
+ATTACK_OPTIONS = ("multiple", "left", "right", "one")
+#: ``state.extra`` key: the defending player chosen this turn under the ``"one"`` option.
+_CHOSEN_KEY = "chosen_defender"
 
 
 @setup_hook(stage="seats")
@@ -75,6 +83,9 @@ def _setup_options(state: GameState, setup: Mapping[str, Any]) -> None:
     if attack not in ATTACK_OPTIONS:
         raise SetupError(f"setup.multiplayer.attack: {attack!r} is not one of "
                          f"{', '.join(ATTACK_OPTIONS)} (CR 802, 803)")
+    if name == "free-for-all" and attack == "one":
+        raise SetupError("setup.multiplayer: a Free-for-All game uses attack multiple players, "
+                         "left or right (CR 806.2b)")
     if name == "grand-melee" and attack != "left":
         raise SetupError("setup.multiplayer: Grand Melee uses the attack left option (CR 807.2b)")
     ranges = _ranges(state, table.get("range_of_influence",
@@ -134,7 +145,7 @@ def variant(state: GameState) -> str | None:
 
 
 def attack_option(state: GameState) -> str:
-    """``"multiple"`` (802), ``"left"`` or ``"right"`` (803)."""
+    """``"multiple"`` (802), ``"left"`` or ``"right"`` (803), or ``"one"`` (506.2a)."""
     return str(_options(state).get("attack", "multiple"))
 
 
@@ -205,7 +216,37 @@ def attackable(state: GameState, player: str) -> list[str]:
     if option in ("left", "right"):
         nearest = (player_to_left if option == "left" else player_to_right)(state, player)
         opponents = [nearest] if nearest in opponents else []
-    return [p for p in opponents if within_range(state, player, p)]
+    candidates = [p for p in opponents if within_range(state, player, p)]
+    if option == "one" and player == state.active_player and len(candidates) > 1:
+        chosen = choose_defending_player(state)
+        return [chosen] if chosen in candidates else []
+    return candidates
+
+
+def choose_defending_player(state: GameState) -> str | None:
+    """506.2a: under the ``"one"`` attack option the active player chooses one opponent as
+    the defending player of this turn's combat, once, at the beginning of combat (choice
+    ``defending_player``); None if they have no opponent to choose."""
+    kept = state.extra.get(_CHOSEN_KEY)
+    if kept is not None and kept["turn"] == state.turn:
+        # Chosen for this combat (each beginning of combat step chooses anew).
+        return str(kept["player"]) if kept["player"] is not None else None
+    player = state.active_player
+    options = [p for p in state.opponents(player) if within_range(state, player, p)]
+    chosen = str(choose(state, "defending_player", options)) if options else None
+    state.extra[_CHOSEN_KEY] = {"turn": state.turn, "player": chosen}
+    if chosen is not None:
+        state.log("defending-player-chosen", player=player, defending=chosen)
+    return chosen
+
+
+@on_step("beginning-of-combat", cr="506.2a")
+def _choose_defender(state: GameState) -> None:
+    """506.2a: the turn-based action of the beginning of combat step under the ``"one"``
+    attack option (a game of three or more players)."""
+    if attack_option(state) == "one" and len(state.in_game()) > 2:
+        state.extra.pop(_CHOSEN_KEY, None)
+        choose_defending_player(state)
 
 
 @ref_limit(cr="801.10")
