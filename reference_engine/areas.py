@@ -89,6 +89,7 @@ import reference_engine.resolution.keyword_creatures
 import reference_engine.resolution.keyword_permanents
 import reference_engine.resolution.keyword_triggered
 import reference_engine.resolution.library_placement
+import reference_engine.resolution.outside
 import reference_engine.resolution.sacrifice
 import reference_engine.resolution.stack
 import reference_engine.resolution.trigger_targets

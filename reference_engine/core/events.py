@@ -22,6 +22,8 @@ EVENT_KINDS: dict[str, str] = {
                              "(103.6a)",
     "extra-turn": "a player was given an extra turn (500.7)",
     "step": "a step or phase began (500.1)",
+    "brought-into-game": "a card was brought into the game from outside it (400.11b)",
+    "outside-card-stays": "a dungeon card chosen from outside the game stayed there (309.2d)",
     "defending-player-chosen": "the attacking player chose the defending player (506.2a)",
     "phases-added": "phases or steps were added to the turn (500.8, 500.9)",
     "phases-not-added": "a \"you get\" addition on another player's turn added nothing (500.10a)",
