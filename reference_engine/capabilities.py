@@ -10,6 +10,7 @@ __all__ = ["FEATURES"]
 FEATURES: frozenset[str] = frozenset({
     "activated-abilities",
     "activation-prohibitions",
+    "adventures",
     "alternative-payments",
     "attack-direction",
     "defending-player-choice",
@@ -67,6 +68,7 @@ FEATURES: frozenset[str] = frozenset({
     "two-headed-giant",
     "name-stickers",
     "naming",
+    "omens",
     "overload",
     "piles",
     "pregame",

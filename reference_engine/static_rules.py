@@ -297,6 +297,8 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "die": ("The natural result of a die roll, 1 to its sides (a list: one per die, in the "
             "order rolled, rolls again included); unanswered, drawn from the seed.",
             ("706.1a", "706.2")),
+    "clash": ("Where each clashing player puts the card they revealed: a table by player, "
+              "\"top\" (the default) or \"bottom\" (701.30a, 701.30c).", ("701.30a", "701.30c")),
     "text_change": ("{from = word, to = word}: the word a text-changing effect replaces and "
                     "the one it puts in its place (a color word, a basic land type or a "
                     "creature type).", ("612.1", "612.2", "608.2d")),

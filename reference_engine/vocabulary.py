@@ -47,7 +47,8 @@ ARGUMENTS: dict[tuple[str, ...], str] = {
                   "(\"choices\" section), as a player would make them",
     ("targets",): "targets by slot: a handle or player name, or a list of them",
     ("ability",): "the index of the ability in the object's abilities (0 is the first)",
-    ("half",): "a split card's half by name, or \"fused\" for both (CR 709.3, 702.102)",
+    ("half",): "a split card's half by name, or \"fused\" for both (CR 709.3, 702.102); the "
+               "Adventure or Omen of an adventurer or omen card by name (715.3, 720.3)",
     ("x",): "the value announced for X (CR 107.3a, 601.2b)",
     ("actions", "face"): "\"front\" or \"back\": the face of a modal double-faced card to cast "
                          "or play as a land (CR 712.11b, 712.12; default the front face for a "
@@ -137,6 +138,14 @@ FILTER_DOCS: dict[str, str] = {
     "attacking": "true: is an attacking creature (CR 506.4)",
     "blocking": "true: is a blocking creature (CR 506.4)",
     "renowned": "true: is a renowned permanent (renown, CR 702.112b)",
+    "historic": "true: is historic: legendary, an artifact or a Saga (CR 700.6)",
+    "outlaw": "true: is an outlaw: an Assassin, Mercenary, Pirate, Rogue or Warlock (CR 700.12)",
+    "modified": "true: is a modified permanent: it has a counter, is equipped, or is enchanted "
+                "by an Aura its controller controls (CR 700.9)",
+    "has_adventure": "true: is an adventurer card, or a spell or permanent it represents, "
+                     "whether or not cast as an Adventure (CR 715.2a)",
+    "has_omen": "true: is an omen card, or a spell or permanent it represents, whether or not "
+                "cast as an Omen (CR 720.2a)",
     "any": "a list of filters: holds if one of them holds",
     "not": "a filter: holds if it does not hold",
 }

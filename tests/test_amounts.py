@@ -154,3 +154,29 @@ def test_max_blockers_limits_the_block(limit: int, blockers: int) -> None:
             assert exc.failure == "cannot-block"
         else:
             raise AssertionError("a block by more creatures than allowed was accepted")
+
+
+PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+@given(st.lists(st.tuples(st.sets(st.sampled_from((*PARTY, "Elf", "Human"))),
+                          st.sampled_from(["alice", "bob"])), max_size=7))
+def test_party_counts_the_best_assignment(creatures: list[tuple[set[str], str]]) -> None:
+    """CR 700.8-700.8b: a player's party is the most creatures that can each fill a different
+    one of the four places, whatever their other types; the oracle tries every set of places
+    and asks whether alice's creatures can fill it (Hall's condition on each subset)."""
+    from itertools import combinations
+
+    cards = [_creature(f"Member {i}", "{1}", subtypes=tuple(sorted(types)) or ("Elf",))
+             for i, (types, _) in enumerate(creatures)]
+    setup = {"objects": [{"handle": f"m{i}", "card": f"Member {i}", "zone": "battlefield",
+                          "owner": who} for i, (_, who) in enumerate(creatures)]}
+    g = game(setup, cards=cards)
+    mine = [types & set(PARTY) for types, who in creatures if who == "alice"]
+
+    def fillable(places: tuple[str, ...]) -> bool:
+        return all(sum(1 for t in mine if t & set(sub)) >= len(sub)
+                   for k in range(1, len(places) + 1) for sub in combinations(places, k))
+
+    expected = max(k for k in range(5) for places in combinations(PARTY, k) if fillable(places))
+    assert observe(g, "amount", player="alice", amount={"party": "you"}) == expected

@@ -95,7 +95,8 @@ def features_for(ruling: Ruling, spec: Spec, cards: Sequence[Mapping[str, Any]] 
         if any(_covers(r, n) for r in rules for n in ruling.rules) and name not in wanted:
             wanted.append(name)
     layouts = {"split": "split-cards", "transform": "double-faced-cards",
-               "modal_dfc": "modal-double-faced-cards"}
+               "modal_dfc": "modal-double-faced-cards", "adventure": "adventures",
+               "omen": "omens"}
     for card in cards:
         feature_name = layouts.get(str(card.get("layout", "")))
         if feature_name and feature_name in spec.features and feature_name not in wanted:

@@ -10,6 +10,16 @@ connive (701.50).
 * ``connive {amount = 1, target = "self"}``: its controller draws N cards, then discards N
   cards (choice ``discard``), then puts a +1/+1 counter on the permanent for each nonland card
   discarded (701.50a, 701.50e), by last known information if it has left (701.50c).
+* ``clash {win = [effects]}``: "clash with an opponent" (701.30b): the controller chooses an
+  opponent (choice ``opponent``); both reveal the top card of their library at the same time,
+  then decide in APNAP order whether to put it on the bottom (choice ``clash``, a table by
+  player: ``"top"``, the default, or ``"bottom"``), and the cards move together (701.30a,
+  701.30c). The controller wins if the card they revealed has a greater mana value than every
+  other card revealed (701.30d), and then ``win`` runs; a player with an empty library reveals
+  nothing.
+* ``fateseal {amount}``: look at the top N cards of an opponent's library (choice
+  ``opponent``), put any number on the bottom and the rest on top, in any order (701.29a):
+  choice ``scry = { top = [...], bottom = [...] }``, as for scry.
 """
 
 from __future__ import annotations
@@ -23,7 +33,8 @@ from reference_engine.core.errors import RulesViolation
 from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.drawing import draw_cards
-from reference_engine.resolution.hidden_zones import discard_card, pick_cards
+from reference_engine.resolution.hidden_zones import discard_card, order_top_cards, pick_cards
+from reference_engine.resolution.stack import run_effect
 from reference_engine.triggers.last_known import last_known_info
 
 if TYPE_CHECKING:
@@ -99,3 +110,63 @@ def _connive(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
             put_counters(state, obj, "+1/+1", nonland)
         state.log("connived", object=obj.id if obj is not None else None, player=player)
     state.changed()
+
+
+def _opponent(ctx: ResolveContext) -> str | None:
+    opponents = list(ctx.state.opponents(ctx.controller))
+    return str(choose(ctx.state, "opponent", opponents)) if opponents else None
+
+
+@effect("clash", params={"win": "effects: what happens if the controller wins the clash "
+                                "(701.30d)"},
+        cr=("701.30a", "701.30b", "701.30c", "701.30d"),
+        example='Lash Out: {type = "clash", win = [{type = "damage", ...}]}')
+def _clash(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Clash with an opponent (701.30b): both reveal their top card at the same time, decide in
+    APNAP order where it goes (choice ``clash``), the cards move together (701.30a, 701.30c);
+    the controller wins with a greater mana value than every other card revealed (701.30d)."""
+    state = ctx.state
+    opponent = _opponent(ctx)
+    order = state.turn_order
+    start = order.index(state.active_player)
+    players = [pl for pl in order[start:] + order[:start] if pl in (ctx.controller, opponent)]
+    revealed: dict[str, GameObject] = {}
+    for player in players:
+        library = state.zone_list("library", player)
+        if library:
+            revealed[player] = state.objects[library[0]]
+            state.log("revealed", object=library[0], card=revealed[player].card.name,
+                      player=player)
+    answers = choose(state, "clash", None, default={}, has_default=True)
+    if not isinstance(answers, Mapping):
+        raise RulesViolation("illegal-choice", f"choice 'clash' is a table by player, not "
+                             f"{answers!r} (701.30c)")
+    for player in players:  # APNAP order (701.30c); the cards move together after
+        where = answers.get(player, "top")
+        if where not in ("top", "bottom"):
+            raise RulesViolation("illegal-choice", f"clash: {player} puts the card on "
+                                 f"\"top\" or \"bottom\", not {where!r} (701.30a)")
+        card = revealed.get(player)
+        if card is not None and where == "bottom":
+            ids = state.zone_list("library", player)
+            ids.remove(card.id)
+            ids.append(card.id)
+    values = {pl: characteristics_of(state, c.id).mana_value() for pl, c in revealed.items()}
+    mine = values.get(ctx.controller)
+    won = mine is not None and all(mine > v for pl, v in values.items() if pl != ctx.controller)
+    state.log("clashed", player=ctx.controller, opponent=opponent, won=won)
+    state.changed()
+    if won:
+        for eff in p.get("win", []) or []:
+            run_effect(ctx, eff)
+
+
+@effect("fateseal", params={"amount": "amount: N, how many cards to look at"},
+        cr=("701.29a",), example='Spin into Myth: {type = "fateseal", amount = 2}')
+def _fateseal(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Fateseal N (701.29a): the top N cards of an opponent's library, any number to the bottom,
+    the rest on top, each in the order chosen (choice ``scry``)."""
+    opponent = _opponent(ctx)
+    if opponent is not None:
+        order_top_cards(ctx.state, opponent, ctx.amount(p.get("amount", 1)), "scry",
+                        ("top", "bottom"))

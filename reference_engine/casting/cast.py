@@ -11,7 +11,8 @@ The steps, in the order of CR 601.2:
   the zone it is cast from (hand, or a permission such as "from your graveyard", checking only
   the chosen half of a split card, 709.3a / 601.3e);
 * 601.2a the card moves to the stack and becomes the spell;
-* 601.2b announcements: which half (709.3), or both halves of a split card with fuse cast
+* 601.2b announcements: which half (709.3), or the Adventure or Omen of an adventurer or omen
+  card named as its ``half`` (715.3, 720.3), or both halves of a split card with fuse cast
   from hand (``half = "fused"``, 702.102a), the modes of a modal spell (700.2; card data
   ``{kind = "spell", choose = 1 | [1, 2], modes = [{targets, effects}, ...]}``, slot names
   distinct across modes), an alternative cost (one at most, 118.9a), kicker
@@ -112,6 +113,15 @@ def _alternatives(chars: Characteristics) -> dict[str, Mapping[str, Any]]:
 def _choose_half(obj: GameObject, half: Any) -> int | None:
     """Check 709.3: a split card is cast as exactly one of its halves."""
     card = obj.card
+    if card.inset_spell is not None:
+        # 715.3, 720.3: cast normally, or as the Adventure / Omen by naming its face.
+        if half is None or str(half).casefold() == card.front.name.casefold():
+            return None
+        if str(half).casefold() == card.faces[1].name.casefold():
+            return 1
+        raise _reject("illegal-choice", f"{card.name} is cast as {card.front.name} or as "
+                      f"the {card.inset_spell} {card.faces[1].name}, not {half!r} (CR 715.3, "
+                      "720.3)")
     if not card.is_split:
         if half is not None and str(half).casefold() != card.name.casefold():
             raise _reject("illegal-choice", f"{card.name} is not a split card; it has no "

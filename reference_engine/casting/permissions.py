@@ -14,6 +14,11 @@ card itself to be cast from that zone for that cost (see :mod:`reference_engine.
 A restriction on who may cast a spell lives here too: a legendary instant or sorcery can be cast
 only by a player who controls a legendary creature or planeswalker (205.4e), checked as the
 spell is cast.
+
+A card exiled by its own resolving Adventure (:mod:`reference_engine.resolution.inset_spells`)
+may be played from exile by the player who controlled that Adventure for as long as it stays
+exiled (CR 715.3d): a rule of the game in :data:`PERMISSION_SOURCES`, limited to that card and
+to its normal characteristics, so a cast naming the Adventure finds no permission there.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from reference_engine.core.state import GameState
 from reference_engine.core.symbols import ManaCost, parse_mana_cost
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of, compute_all, static_abilities
+from reference_engine.resolution.inset_spells import ON_ADVENTURE
 
 __all__ = ["PERMISSION_SOURCES", "Permission", "permissions_for"]
 
@@ -140,3 +146,16 @@ def _legendary_spell_needs_a_legend(state: GameState, spell: GameObject) -> str 
     kind = "instant" if c.has_type("Instant") else "sorcery"
     return (f"{spell.name_for_log} is a legendary {kind}: {spell.controller} controls no "
             "legendary creature or planeswalker (CR 205.4e)")
+
+
+def _adventure_permission(state: GameState, obj: GameObject) -> list[Permission]:
+    """715.3d: the exiled adventurer card may be played by the Adventure's controller, with its
+    normal characteristics only (its name, not the Adventure's)."""
+    player = obj.extra.get(ON_ADVENTURE)
+    if obj.zone != "exile" or not isinstance(player, str) or player not in state.players:
+        return []
+    return [Permission(player=player, zones=("exile",), spells={"name": obj.card.front.name},
+                       only_object=obj.id, source=obj.id)]
+
+
+PERMISSION_SOURCES.append(_adventure_permission)

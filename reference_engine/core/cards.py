@@ -19,13 +19,18 @@ from reference_engine.core.symbols import (
     parse_mana_cost,
 )
 
-__all__ = ["EMBLEM_LAYOUT", "CardCatalog", "CardDef", "FaceDef", "Layout", "parse_card",
-           "parse_face"]
+__all__ = [
+    "EMBLEM_LAYOUT", "INSET_SPELL_LAYOUTS", "CardCatalog", "CardDef", "FaceDef", "Layout",
+    "parse_card", "parse_face",
+]
 
-Layout = str  # "normal" | "split" | "transform" | "modal_dfc" | "token"
-LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token", "leveler")
+Layout = str  # "normal" | "split" | "transform" | "modal_dfc" | "token" | "adventure" | "omen"
+LAYOUTS = ("normal", "split", "transform", "modal_dfc", "token", "leveler", "adventure", "omen")
 #: The layout of an emblem's definition (CR 114): made by an effect, never a card file's.
 EMBLEM_LAYOUT = "emblem"
+#: Layouts whose second face is an alternative set of characteristics the card may have only
+#: as a spell (an Adventure, CR 715.2; an Omen, 720.2), with the word its type line carries.
+INSET_SPELL_LAYOUTS = {"adventure": "Adventure", "omen": "Omen"}
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,12 @@ class CardDef:
         """True for modal double-faced cards (CR 712.3): either face may be cast or played
         (712.11b, 712.12), and each face keeps its own mana value (712.8f)."""
         return self.layout == "modal_dfc"
+
+    @property
+    def inset_spell(self) -> str | None:
+        """"Adventure" or "Omen" for a card with such an inset spell (CR 715.2, 720.2): its
+        second face is the alternative characteristics it may have as a spell; else None."""
+        return INSET_SPELL_LAYOUTS.get(self.layout)
 
     def face_named(self, name: str) -> FaceDef | None:
         """The face whose name is ``name`` (case-insensitive), if any."""
@@ -155,7 +166,7 @@ def parse_card(data: Mapping[str, Any], where: str = "card") -> CardDef:
     if layout not in LAYOUTS:
         raise CardDataError(f"{where}: unknown layout {layout!r} (expected one of {LAYOUTS})")
     faces_data = data.get("faces")
-    if layout in ("split", "transform", "modal_dfc"):
+    if layout in ("split", "transform", "modal_dfc", *INSET_SPELL_LAYOUTS):
         if not isinstance(faces_data, list) or len(faces_data) != 2:
             raise CardDataError(f"{where}: a {layout} card needs exactly two faces")
         faces = tuple(parse_face(f, f"{where} face {i + 1}") for i, f in enumerate(faces_data))

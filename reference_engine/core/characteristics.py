@@ -10,6 +10,9 @@ effects: which face or faces count depends on the layout, the zone and the era.
 * Transforming double-faced cards (CR 712.8): only the front face outside the battlefield and the
   stack; on the battlefield or stack the face that is up; the mana value of the back face is the
   front face's (712.8e).
+* Adventurer and omen cards (CR 715, 720): the inset face's characteristics only on the stack
+  as a spell cast as an Adventure or an Omen (715.3b, 720.3b), the normal ones everywhere else
+  (715.4, 720.4).
 """
 
 from __future__ import annotations
@@ -321,6 +324,12 @@ def _printed(card: CardDef, *, zone: str, transformed: bool,
             return back
         # 712.8c: in every other zone (and front face up) only the front face counts.
         return front
+    if card.inset_spell is not None:
+        # 715.3b, 720.3b: a spell cast as an Adventure or an Omen has only the inset
+        # characteristics; 715.4, 720.4: everywhere else only the card's normal ones.
+        if zone == "stack" and cast_half == 1:
+            return face_characteristics(card.faces[1])
+        return face_characteristics(card.front)
     if card.is_modal_dfc and transformed and zone in ("battlefield", "stack"):
         # 712.8f: a modal double-faced spell or permanent has only the characteristics of the
         # face that's up, its mana value included; 712.8a: elsewhere only the front face.

@@ -97,6 +97,7 @@ EVENT_KINDS: dict[str, str] = {
     "shuffled": "a library was shuffled (701.24)",
     "scried": "a player scried (701.22)",
     "surveilled": "a player surveilled (701.25)",
+    "clashed": "players clashed: each revealed the top card of their library (701.30)",
     "token-created": "a token was created (111.1, 701.7)",
     "emblem-created": "a player got an emblem in the command zone (114.2)",
     "no-token": "an effect could not make a token (111.12)",

@@ -223,3 +223,47 @@ def _targets(ctx: AmountContext, spec: Any) -> int:
         return 0
     beyond = int(spec.get("beyond", 0)) if isinstance(spec, Mapping) else 0
     return max(len(obj.targets) - beyond, 0)
+
+
+# -- a player's party (700.8) ----------------------------------------------------------------
+
+#: 700.8: the creature types a party has one place for each.
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(roles: list[frozenset[str]]) -> int:
+    """The number of creatures in a party, given each creature's party types: each type holds
+    at most one creature and each creature fills at most one type, counted the way that gives
+    the most (700.8, 700.8b), so a number from zero to four (700.8a)."""
+    best = 0
+
+    def place(i: int, free: frozenset[str], placed: int) -> None:
+        nonlocal best
+        best = max(best, placed)
+        if i == len(roles) or best == len(PARTY_TYPES):
+            return
+        for role in roles[i] & free:
+            place(i + 1, free - {role}, placed + 1)
+        place(i + 1, free, placed)
+
+    place(0, frozenset(PARTY_TYPES), 0)
+    return best
+
+
+@amount("party", arg="str", cr=("700.8", "700.8a", "700.8b"),
+        example='Shepherd of Heroes: gain {party = "you", times = 2} life')
+def _party(ctx: AmountContext, who: Any) -> int:
+    """The number of creatures in a player's party ("you" by default): up to one each of
+    Cleric, Rogue, Warrior and Wizard among the creatures they control, a creature of several
+    of those types counted for one of them, whichever way gives the most (700.8-700.8b)."""
+    player = ctx.player(who)
+    roles = []
+    for obj in ctx.state.battlefield():
+        if obj.controller != player:
+            continue
+        chars = ctx.chars_of(obj.id)
+        if chars.has_type("Creature"):
+            types = frozenset(t for t in PARTY_TYPES if chars.has_subtype(t))
+            if types:
+                roles.append(types)
+    return party_size(roles)

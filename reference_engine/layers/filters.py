@@ -105,6 +105,39 @@ _CHAR_TESTS: dict[str, Test] = {
     "power_min": lambda s, o, c, v, x: isinstance(c.power, int) and c.power >= v,
 }
 
+#: 700.12: the creature types that make an object an outlaw.
+OUTLAW_TYPES = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+
+
+def _historic(state: GameState, chars: Characteristics) -> bool:
+    """700.6: legendary, an artifact, or a Saga."""
+    return (_has_supertype(state, chars, "legendary") or chars.has_type("Artifact")
+            or chars.has_subtype("Saga"))
+
+
+def _modified(state: GameState, obj: GameObject, ctx: FilterContext) -> bool:
+    """700.9: a permanent with a counter on it, that is equipped, or that is enchanted by an
+    Aura its controller controls."""
+    if obj.zone != "battlefield":
+        return False
+    if any(n > 0 for n in obj.counters.values()):
+        return True
+    for other in state.battlefield():
+        if other.attached_to != obj.id:
+            continue
+        chars = ctx.chars_of(other.id) if ctx.chars_of else _default_chars(state, other)
+        if chars.has_subtype("Equipment"):
+            return True
+        if chars.has_subtype("Aura") and other.controller == obj.controller:
+            return True
+    return False
+
+
+_CHAR_TESTS.update({
+    "historic": lambda s, o, c, v, x: _historic(s, c) == bool(v),
+    "outlaw": lambda s, o, c, v, x: any(c.has_subtype(t) for t in OUTLAW_TYPES) == bool(v),
+})
+
 # Status tests: facts about the object, not its characteristics.
 _STATUS_TESTS: dict[str, Test] = {
     "controller": lambda s, o, c, v, x: o.controller in _player(s, v, x),
@@ -119,6 +152,10 @@ _STATUS_TESTS: dict[str, Test] = {
     "other": lambda s, o, c, v, x: (o.id != x.source) == bool(v),
     "handle": lambda s, o, c, v, x: o.handle in _names(v),
     "kicked": lambda s, o, c, v, x: (o.kicked > 0) == bool(v),
+    "modified": lambda s, o, c, v, x: _modified(s, o, x) == bool(v),
+    # 715.2a, 720.2a: "has an Adventure" / "has an Omen", whether or not it is cast as one.
+    "has_adventure": lambda s, o, c, v, x: (o.card.inset_spell == "Adventure") == bool(v),
+    "has_omen": lambda s, o, c, v, x: (o.card.inset_spell == "Omen") == bool(v),
 }
 
 #: Questions asked once of the whole card even under the Invasion-era rules: how many colors

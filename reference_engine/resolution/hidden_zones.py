@@ -32,6 +32,12 @@ as ``"moved"`` and under ``remember``, for the effects that follow):
 * ``surveil {amount}``: look at the top ``amount`` cards and put any number into your graveyard,
   the rest on top in any order (701.25a): choice ``surveil = { graveyard = [...],
   top = [...] }``.
+
+Scry N and surveil N with N of 1 or more are scry and surveil events once the process is done,
+even if the library had fewer cards or none (701.22d, 701.25d); scry 0 and surveil 0 are no
+event at all (701.22b, 701.25c). Trigger event ``keyword_action {action, player}``: "whenever
+you scry" (``action = "scry"``), "whenever you surveil", or both (``action = ["scry",
+"surveil"]``, Matoya).
 """
 
 from __future__ import annotations
@@ -47,11 +53,13 @@ from reference_engine.core.randomness import random_order, random_pick
 from reference_engine.layers.filters import FilterContext, check_filter, matches
 from reference_engine.layers.values import players_of
 from reference_engine.objects.until import source_still_there, until_source_leaves
+from reference_engine.triggers.abilities import trigger_matcher
+from reference_engine.triggers.life import player_matches
 
 if TYPE_CHECKING:
-    from reference_engine.core.state import GameState
+    from reference_engine.core.state import Event, GameState
 
-__all__ = ["discard_card", "pick_cards", "shuffle_library"]
+__all__ = ["discard_card", "order_top_cards", "pick_cards", "shuffle_library"]
 
 _DESTINATIONS = ("hand", "battlefield", "graveyard", "exile")
 
@@ -266,19 +274,38 @@ def _top(state: GameState, player: str, n: int) -> list[GameObject]:
     return [state.objects[i] for i in state.zone_list("library", player)[:max(n, 0)]]
 
 
+def order_top_cards(state: GameState, player: str, n: int, choice: str,
+                    piles: tuple[str, str]) -> int:
+    """Look at the top ``n`` cards of ``player``'s library and put them on top and on the bottom
+    in the order chosen (choice ``choice`` with the two ``piles``, top first): scry (701.22a)
+    and fateseal (701.29a). Returns how many cards were looked at."""
+    looked = _top(state, player, n)
+    if not looked:
+        return 0
+    chosen = _order(state, choice, looked, piles)
+    ids = state.zone_list("library", player)
+    rest = ids[len(looked):]
+    ids[:] = [o.id for o in chosen[piles[0]]] + rest + [o.id for o in chosen[piles[1]]]
+    state.changed()
+    return len(looked)
+
+
 @effect("scry")
 def _scry(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Scry N (CR 701.22a): the top N cards, any number to the bottom, the rest on top, each in
     the order chosen."""
     state = ctx.state
     for player in players_of(ctx, p.get("player", "controller")):
-        looked = _top(state, player, ctx.amount(p.get("amount", 1)))
-        if not looked:
-            continue  # 701.22b: scry 0 or an empty library: no scry
-        piles = _order(state, "scry", looked, ("top", "bottom"))
+        n = ctx.amount(p.get("amount", 1))
+        if n <= 0:
+            continue  # 701.22b: scry 0: no scry event, nothing triggers
+        looked = _top(state, player, n)
+        piles = (_order(state, "scry", looked, ("top", "bottom")) if looked
+                 else {"top": [], "bottom": []})
         ids = state.zone_list("library", player)
         rest = ids[len(looked):]
         ids[:] = [o.id for o in piles["top"]] + rest + [o.id for o in piles["bottom"]]
+        # 701.22d: the player has scried once the process is done, even with an empty library.
         state.log("scried", player=player, amount=len(looked),
                   top=len(piles["top"]), bottom=len(piles["bottom"]))
         state.changed()
@@ -291,16 +318,44 @@ def _surveil(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     state = ctx.state
     moved: list[GameObject | None] = []
     for player in players_of(ctx, p.get("player", "controller")):
-        looked = _top(state, player, ctx.amount(p.get("amount", 1)))
-        if not looked:
-            continue
-        piles = _order(state, "surveil", looked, ("graveyard", "top"))
+        n = ctx.amount(p.get("amount", 1))
+        if n <= 0:
+            continue  # 701.25c: surveil 0: no surveil event, nothing triggers
+        looked = _top(state, player, n)
+        piles = (_order(state, "surveil", looked, ("graveyard", "top")) if looked
+                 else {"graveyard": [], "top": []})
         ids = state.zone_list("library", player)
         rest = ids[len(looked):]
         ids[:] = [o.id for o in piles["top"]] + rest + [o.id for o in piles["graveyard"]]
         for obj in piles["graveyard"]:
             moved.append(state.move(obj, "graveyard"))
+        # 701.25d: the player has surveilled once the process is done, even with an empty
+        # library.
         state.log("surveilled", player=player, amount=len(looked),
                   graveyard=len(piles["graveyard"]))
         state.changed()
     ctx.note_moved(moved, p)
+
+
+#: The keyword actions a ``keyword_action`` trigger can wait for, by the event each logs.
+_ACTION_EVENTS = {"scry": "scried", "surveil": "surveilled"}
+
+
+@trigger_matcher("keyword_action", params={
+    "action": "any: the keyword action, \"scry\" or \"surveil\", or a list of them (\"whenever "
+              "you scry or surveil\")",
+    "player": "str: who performs it: \"you\" (default), \"opponent\" or \"any\""},
+    cr=("701.22b", "701.22d", "701.25c", "701.25d"),
+    example='Dimir Spybug: {event = "keyword_action", action = "surveil"}')
+def _keyword_action(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                    event: Event) -> bool:
+    """"Whenever [you] scry / surveil": once the whole action is done, even if it looked at no
+    card (701.22d, 701.25d); scry 0 and surveil 0 never happen (701.22b, 701.25c)."""
+    actions = spec.get("action", "scry")
+    wanted = [actions] if isinstance(actions, str) else list(actions)
+    unknown = [a for a in wanted if a not in _ACTION_EVENTS]
+    if unknown:
+        raise SetupError(f"keyword_action trigger: unknown action(s) {unknown!r} (known: "
+                         f"{', '.join(_ACTION_EVENTS)})")
+    return event.kind in {_ACTION_EVENTS[a] for a in wanted} and player_matches(
+        state, spec.get("player", "you"), event.details.get("player"), obj.controller)

@@ -40,6 +40,7 @@ from reference_engine.layers.effects import ContinuousEffect
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.drawing import draw_cards
+from reference_engine.resolution.inset_spells import resolve_inset_spell
 from reference_engine.triggers.abilities import declines_optional
 
 if TYPE_CHECKING:
@@ -230,7 +231,7 @@ def resolve_top(state: GameState) -> None:
             attach = str(host[0]["player"])  # 702.5d: "enchant player"
         enter_battlefield(state, obj, controller=obj.controller, transformed=obj.transformed,
                           kicked=obj.kicked, cast_x=obj.x, attach_to=attach)
-    else:
+    elif not resolve_inset_spell(state, obj):  # 715.3d, 720.3d
         _leave_stack(state, obj, countered=False)
 
 
