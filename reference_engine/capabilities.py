@@ -27,6 +27,7 @@ FEATURES: frozenset[str] = frozenset({
     "combat-costs",
     "combat-timing",
     "dungeons",
+    "player-designations",
     "enter-combat",
     "commander",
     "copies",

@@ -122,7 +122,8 @@ FILTER_DOCS: dict[str, str] = {
                  "the player the filter is read for (903.3d)",
     "power_less_than_source": "has power less than the ability's source (mentor, 702.134a); an "
                               "object without power never matches",
-    "controller": "is controlled by this player: a name, \"you\" or \"opponent\"",
+    "controller": "is controlled by this player: a name, \"you\", \"opponent\" or "
+                  "\"monarch\" (the monarch; no one while there is none, CR 724.5)",
     "owner": "is owned by this player: a name, \"you\" or \"opponent\"",
     "player": "is controlled by this player, or owned by them and controlled by no one (a "
               "card in a hand, library or graveyard; CR 702.16k)",

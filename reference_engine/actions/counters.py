@@ -39,6 +39,9 @@ __all__ = ["MONSTROUS"]
 
 #: Where a permanent remembers that it became monstrous (701.37b) and its X (701.37c).
 MONSTROUS = "monstrosity_x"
+#: The kinds of counter a player can have here, kept in ``Player.extra`` under their names:
+#: poison (122.1f) and rad (727.1).
+PLAYER_COUNTERS = (POISON_KEY, "rad")
 
 
 def _amount(ctx: ResolveContext, value: Any) -> int:
@@ -74,13 +77,13 @@ def _put_counters(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     refs = ctx.refs(p)
     for obj in objects_of(ctx, refs):
         put_counters(ctx.state, obj, kind, amount)
-    if kind == POISON_KEY:
-        # 122.1f: a player can have poison counters ("that player gets N poison counters",
-        # poisonous 702.70a).
+    if kind in PLAYER_COUNTERS:
+        # 122.1f, 727.1: a player can have poison counters ("that player gets N poison
+        # counters", poisonous 702.70a) and rad counters.
         for ref in refs:
             if "player" in ref and amount > 0:
                 player = ctx.state.players[str(ref["player"])]
-                player.extra[POISON_KEY] = int(player.extra.get(POISON_KEY, 0)) + amount
+                player.extra[kind] = int(player.extra.get(kind, 0)) + amount
                 ctx.state.log("counters-added", player=player.name, counter=kind, amount=amount)
     ctx.state.changed()
 
@@ -93,7 +96,7 @@ def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     permanents = {o.name_for_log: o for o in state.battlefield()
                   if any(n > 0 for n in o.counters.values())}
     players = [name for name, pl in state.players.items()
-               if int(pl.extra.get(POISON_KEY, 0)) > 0]
+               if any(int(pl.extra.get(k, 0)) > 0 for k in PLAYER_COUNTERS)]
     options = [*permanents, *players]
     answer = choose(state, "proliferate", None, default=options, has_default=True)
     chosen = [] if answer in ("none", None) else (
@@ -109,7 +112,9 @@ def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
                 put_counters(state, obj, kind, 1)
         else:
             pl = state.players[label]
-            pl.extra[POISON_KEY] = int(pl.extra.get(POISON_KEY, 0)) + 1
+            for kind in PLAYER_COUNTERS:
+                if int(pl.extra.get(kind, 0)) > 0:
+                    pl.extra[kind] = int(pl.extra[kind]) + 1
     state.log("proliferated", player=ctx.controller, chosen=list(dict.fromkeys(chosen)))
     state.changed()
 

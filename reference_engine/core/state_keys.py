@@ -89,6 +89,8 @@ STATE_KEYS: dict[str, StateKey] = {
     "piles": StateKey("objects", "piles separated by an effect (700.3)"),
     "outside_cards": StateKey("objects", "the cards each player owns outside the game, by name "
                                          "(400.11, 309.2)"),
+    "monarch": StateKey("actions", "the player who is the monarch (724.1, 724.3)"),
+    "initiative": StateKey("actions", "the player who has the initiative (725.1, 725.3)"),
     "dungeons_completed": StateKey("objects", "how many dungeons each player has completed "
                                               "(309.7)"),
     "until_source_leaves": StateKey("objects", "what 'until this leaves' effects exiled, by "

@@ -48,6 +48,10 @@ def _player(state: GameState, ref: Any, ctx: FilterContext) -> set[str]:
         return {ctx.you} if ctx.you else set()
     if ref == "opponent":
         return set(state.opponents(ctx.you)) if ctx.you else set()
+    if ref == "monarch":
+        # 724.5: with no monarch, an effect about "the monarch" finds no player.
+        monarch = state.extra.get("monarch")
+        return {str(monarch)} if monarch else set()
     if isinstance(ref, str):
         return {ref}
     raise SetupError(f"a player reference must be a string, not {ref!r}")

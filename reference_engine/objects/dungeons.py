@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
 
-__all__ = ["rooms"]
+__all__ = ["ENTERED_ONLY_BY_QUALITY", "rooms"]
 
 #: ``obj.extra`` key of a dungeon in the command zone: the room its venture marker is on.
 _MARKER = "venture_room"
@@ -53,6 +53,9 @@ _COMPLETED = "dungeons_completed"
 #: ``state.extra`` key: the names of the cards each player owns outside the game (400.11).
 _OUTSIDE = "outside_cards"
 _ROOM_EVENT = "room"
+#: Dungeons whose text says "You can't enter this dungeon unless you venture into [its
+#: subtype]" (Undercity): venturing into the dungeon without that quality never picks them.
+ENTERED_ONLY_BY_QUALITY = ("Undercity",)
 
 
 def _is_dungeon(card: CardDef) -> bool:
@@ -84,12 +87,15 @@ def _mark(state: GameState, dungeon: GameObject, room: str) -> None:
     state.changed()
 
 
-def _enter_dungeon(state: GameState, player: str) -> None:
+def _enter_dungeon(state: GameState, player: str, quality: str | None = None) -> None:
     """309.2a, 309.4a: a dungeon card the player owns outside the game goes into the command
-    zone with the venture marker on its topmost room."""
+    zone with the venture marker on its topmost room; venturing into [quality], one with that
+    quality (its subtype, 701.49d)."""
     owned: Mapping[str, list[str]] = state.extra.get(_OUTSIDE, {})
     names = sorted(n for n in owned.get(player, [])
-                   if (c := state.catalog.get(n)) is not None and _is_dungeon(c))
+                   if (c := state.catalog.get(n)) is not None and _is_dungeon(c)
+                   and (quality in c.front.subtypes if quality is not None
+                        else not set(c.front.subtypes) & set(ENTERED_ONLY_BY_QUALITY)))
     if not names:
         # 701.49a: a player with no dungeon card outside the game can't choose one.
         state.log("venture-no-dungeon", player=player)
@@ -109,11 +115,13 @@ def _complete(state: GameState, dungeon: GameObject) -> None:
     state.remove(dungeon)
 
 
-def venture(state: GameState, player: str) -> None:
-    """Venture into the dungeon (701.49a-c, 309.5a-b)."""
+def venture(state: GameState, player: str, quality: str | None = None) -> None:
+    """Venture into the dungeon (701.49a-c, 309.5a-b), or into [quality] (701.49d): the quality
+    limits only the choice of a dungeon to bring in; a player who has one in the command zone
+    ventures in it as usual, and one completed is followed by any dungeon (701.49c)."""
     dungeon = _dungeon_of(state, player)
     if dungeon is None:
-        _enter_dungeon(state, player)
+        _enter_dungeon(state, player, quality)
         return
     graph = dict(rooms(dungeon.card))
     here = str(dungeon.extra.get(_MARKER))

@@ -20,6 +20,7 @@ abilities are not put on the stack (800.4d).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reference_engine.layers.control import change_control, default_controller
@@ -30,10 +31,14 @@ from reference_engine.triggers.last_known import remember_leaving
 if TYPE_CHECKING:
     from reference_engine.core.state import GameState
 
-__all__ = ["LEFT_KEY", "leave_game", "process_departures"]
+__all__ = ["DEPARTURE_HOOKS", "LEFT_KEY", "leave_game", "process_departures"]
 
 #: ``state.extra`` key of the players who have left the game, in the order they left.
 LEFT_KEY = "left"
+#: Run as a player leaves, with the state and the player, before what they own leaves: what
+#: passes to another player at the same time (the monarch, 724.4; the initiative, 725.4).
+#: Registered with ``in_cr_order`` and their rule number.
+DEPARTURE_HOOKS: list[Callable[[GameState, str], None]] = []
 
 
 def process_departures(state: GameState) -> bool:
@@ -60,6 +65,8 @@ def leave_game(state: GameState, player: str) -> None:
         return
     left.append(player)
     state.log("player-leaves", player=player)
+    for hook in DEPARTURE_HOOKS:
+        hook(state, player)
     # 1. Objects the player owns leave the game, wherever they are.
     for obj in [o for o in state.all_objects() if o.owner == player]:
         if obj.id in state.objects:

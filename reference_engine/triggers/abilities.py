@@ -106,7 +106,8 @@ def trigger_matcher(event: str, *, params: Params = None, cr: tuple[str, ...] = 
 
 @dataclass
 class PendingTrigger:
-    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+    """A triggered ability waiting to be put on the stack (CR 603.3); ``source`` is negative
+    for an ability with no source (the monarch's, 724.2, an exception to 113.8)."""
 
     source: int
     card: CardDef
@@ -340,7 +341,8 @@ def put_triggers_on_stack(state: GameState) -> bool:
             seen[trig.label] = trig.nth + 1
             obj = state.create_object(trig.card, owner=trig.controller, zone="stack",
                                       controller=trig.controller, is_copy=True,
-                                      ability=trig.ability, source_id=trig.source)
+                                      ability=trig.ability,
+                                      source_id=trig.source if trig.source >= 0 else None)
             obj.extra["trigger_event"] = trig.event
             obj.extra.update(trig.extra)
             if not all(hook(state, obj, trig) for hook in PUT_ON_STACK_HOOKS):
