@@ -17,6 +17,7 @@ import reference_engine.actions.designations
 import reference_engine.actions.library
 import reference_engine.actions.player_designations
 import reference_engine.actions.random_events
+import reference_engine.actions.regeneration
 import reference_engine.actions.tokens
 import reference_engine.casting.activated
 import reference_engine.casting.cast

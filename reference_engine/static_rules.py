@@ -178,6 +178,12 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
 STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "cant_attack": ("The affected creatures can't attack.", ("508.1c",)),
     "cant_block": ("The affected creatures can't block.", ("509.1b",)),
+    "regenerate": ("Each time the affected permanent would be destroyed, it is regenerated "
+                   "instead: its damage is removed, it is tapped and removed from combat.",
+                   ("701.19b",)),
+    "cant_be_regenerated": ("The affected permanents can't be regenerated: regeneration "
+                            "shields and regenerating static abilities don't apply to them.",
+                            ("701.19c",)),
     "must_attack": ("The affected creatures attack each combat if able.", ("508.1d",)),
     "must_block": ("The affected creatures block this turn if able.", ("509.1c",)),
     "all_must_block": ("All creatures able to block the affected creature do so (Lure).",

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from reference_engine.damage.events import DamageEvent, Modifier, damage_modifier, with_amount
 from reference_engine.layers.system import characteristics_of
+from reference_engine.sba.checks import replaces_destruction
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -38,7 +39,8 @@ def _remove_one(state: GameState, obj: GameObject, kind: str, rule: str) -> None
 
 def destroy(state: GameState, obj: GameObject) -> bool:
     """Destroy ``obj`` as the result of an effect (CR 701.8): an indestructible permanent isn't
-    (702.12b), and a shield counter replaces the destruction with its own removal (122.1c).
+    (702.12b), a shield counter replaces the destruction with its own removal (122.1c), and so
+    does regeneration, with its own (701.19).
     True if it was destroyed."""
     if obj.zone != "battlefield":
         return False
@@ -47,6 +49,8 @@ def destroy(state: GameState, obj: GameObject) -> bool:
     if obj.counters.get("shield", 0) > 0:
         _remove_one(state, obj, "shield", "122.1c")
         return False
+    if replaces_destruction(state, obj):
+        return False  # regeneration (701.19a-b)
     state.log("destroyed", object=obj.id, card=obj.card.name)
     state.move(obj, "graveyard")
     return True

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from reference_engine.core.registry import on_step
 from reference_engine.damage.events import DamageEvent, damage_result
 from reference_engine.layers.system import compute_all
-from reference_engine.sba.checks import state_based_action
+from reference_engine.sba.checks import replaces_destruction, state_based_action
 from reference_engine.triggers.abilities import ability_waiting
 from reference_engine.triggers.last_known import last_known_info
 
@@ -96,11 +96,18 @@ def _deathtouch_and_counters(state: GameState) -> bool:
               and not ability_waiting(state, obj.id)):
             # 704.5v: not while an ability of it that triggered hasn't left the stack.
             doomed.append((obj, "defense"))
+    did = False
     for obj, reason in doomed:
+        # 704.5h destroys the creature (regeneration can replace that, 701.19a); 704.5i and
+        # 704.5v put the permanent into the graveyard without destroying it.
+        if reason == "deathtouch" and replaces_destruction(state, obj):
+            did = True
+            continue
         state.log("dies" if chars[obj.id].has_type("Creature") else "put-into-graveyard",
                   object=obj.id, card=obj.card.name, reason=reason)
         state.move(obj, "graveyard")
-    return bool(doomed)
+        did = True
+    return did
 
 
 @on_step("cleanup", cr="514.2")

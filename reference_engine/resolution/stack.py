@@ -41,6 +41,7 @@ from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of
 from reference_engine.resolution.drawing import draw_cards
 from reference_engine.resolution.inset_spells import resolve_inset_spell
+from reference_engine.sba.checks import NO_REGENERATION
 from reference_engine.triggers.abilities import declines_optional
 
 if TYPE_CHECKING:
@@ -338,14 +339,25 @@ def _damage(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
 
 @effect("destroy", params={
     "target": "ref: the permanents to destroy",
-    "filter": "filter: only one matching this as the effect happens (608.2c)"},
-    cr=("701.8", "702.12b"), example='Naturalize: {type = "destroy", target = "t"}')
+    "filter": "filter: only one matching this as the effect happens (608.2c)",
+    "regenerate": "bool: false for \"It can't be regenerated\" (701.19c; default true)"},
+    cr=("701.8", "702.12b", "701.19c"), example='Naturalize: {type = "destroy", target = "t"}')
 def _destroy(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Destroy each target permanent (CR 701.8); with ``filter``, only one that matches it as
-    the effect happens ("destroy target permanent if it's red", 608.2c)."""
+    the effect happens ("destroy target permanent if it's red", 608.2c); with ``regenerate =
+    false`` no regeneration applies to this destruction (701.19c)."""
     flt = p.get("filter")
     for obj in objects_of(ctx, ctx.refs(p)):
         if flt and not matches(ctx.state, obj, flt, ctx=FilterContext(you=ctx.controller)):
+            continue
+        if p.get("regenerate", True) is False:
+            before = obj.extra.get(NO_REGENERATION)
+            obj.extra[NO_REGENERATION] = True
+            destroy_permanent(ctx.state, obj)
+            if obj.id in ctx.state.objects:
+                obj.extra.pop(NO_REGENERATION, None)
+                if before is not None:
+                    obj.extra[NO_REGENERATION] = before
             continue
         destroy_permanent(ctx.state, obj)  # 702.12b indestructible, 122.1c shield counters
 

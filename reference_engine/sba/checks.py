@@ -15,12 +15,27 @@ from reference_engine.layers.system import compute_all
 from reference_engine.sba.departure import process_departures
 
 if TYPE_CHECKING:
+    from reference_engine.core.objects import GameObject
     from reference_engine.core.state import GameState
 
-__all__ = ["SBA_CHECKS", "check_state_based_actions", "state_based_action"]
+__all__ = ["DESTRUCTION_REPLACEMENTS", "NO_REGENERATION", "SBA_CHECKS", "check_state_based_actions",
+           "replaces_destruction", "state_based_action"]
 
 Check = Callable[["GameState"], bool]
 SBA_CHECKS: list[Check] = []
+#: Replacement effects on a permanent being destroyed, whatever destroys it (an effect, 701.8,
+#: or lethal or deathtouch damage, 704.5g-h): ``fn(state, permanent) -> bool``, True when the
+#: destruction was replaced (regeneration, 701.19). Registered with ``in_cr_order``.
+DESTRUCTION_REPLACEMENTS: list[Callable[[GameState, GameObject], bool]] = []
+#: ``GameObject.extra`` key: the turn in which the permanent can't be regenerated (701.19c),
+#: or True for the one destruction under way ("Destroy it. It can't be regenerated.").
+NO_REGENERATION = "cant_be_regenerated"
+
+
+def replaces_destruction(state: GameState, obj: GameObject) -> bool:
+    """Whether a replacement effect replaced the destruction of ``obj`` (and did what it does
+    instead): the first of :data:`DESTRUCTION_REPLACEMENTS` that applies."""
+    return any(replace(state, obj) for replace in DESTRUCTION_REPLACEMENTS)
 
 
 def state_based_action(*, cr: str) -> Callable[[Check], Check]:
@@ -57,10 +72,17 @@ def _creature_deaths(state: GameState) -> bool:
         elif obj.damage >= c.toughness and not c.has_keyword("indestructible"):
             # Here toughness is 1 or more, so this damage is 1 or more too.
             doomed.append((obj, "damage"))
+    did = False
     for obj, reason in doomed:
+        # 704.5g: lethal damage destroys the creature, which regeneration can replace; a
+        # toughness of 0 or less (704.5f) puts it into the graveyard without destroying it.
+        if reason == "damage" and replaces_destruction(state, obj):
+            did = True
+            continue
         state.log("dies", object=obj.id, card=obj.card.name, reason=reason)
         state.move(obj, "graveyard")
-    return bool(doomed)
+        did = True
+    return did
 
 
 @state_based_action(cr="704.5d")
