@@ -7,12 +7,14 @@ put_counters`, so replacement effects on counters apply (614.16).
 * ``put_counters {target, counter = "+1/+1", amount = 1}``: on each object referred to.
 * ``proliferate {}``: the controller chooses any number of permanents and players that have
   a counter (choice ``proliferate``: handles and player names, ``"none"`` for none; without an
-  answer, all of them); each gets one more counter of each kind it already has (701.34a).
+  answer, all of them); each gets one more counter of each kind it already has (701.34a). In
+  Two-Headed Giant a team's shared poison counters grow by one however many of its players
+  are chosen (701.34b, 810.10).
 * ``adapt {amount, target = "self"}``: if it has no +1/+1 counter, put ``amount`` on it
   (701.46a).
 * ``monstrosity {amount, target = "self"}``: if it isn't monstrous, put ``amount`` +1/+1
-  counters on it and it becomes monstrous (701.37a-b); X abilities of it refer to that amount
-  (701.37c, remembered as ``monstrosity_x``).
+  counters on it and it becomes monstrous (701.37a-b); its other abilities read that X as the
+  amount ``{monstrosity_x = "self"}`` (701.37c); trigger event ``becomes_monstrous``.
 * ``bolster {amount}``: put ``amount`` +1/+1 counters on a creature you control with the least
   toughness (choice ``bolster`` among those tied, 701.39a).
 * ``double_counters {target, counter}``: it gets as many more counters of that kind as it has
@@ -24,16 +26,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.choices import choose
 from reference_engine.core.context import ResolveContext, effect, objects_of
-from reference_engine.core.errors import RulesViolation
+from reference_engine.core.errors import RulesViolation, SetupError
+from reference_engine.core.state import shares_life, team_of
 from reference_engine.damage.counter_replacements import put_counters
-from reference_engine.damage.kinds import POISON_KEY
+from reference_engine.damage.kinds import POISON_KEY, poison
 from reference_engine.layers.system import compute_all
 from reference_engine.resolution.stack import effect_condition_holds
+from reference_engine.triggers.abilities import trigger_matcher
+from reference_engine.triggers.last_known import last_known_info
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
+    from reference_engine.core.state import Event, GameState
 
 __all__ = ["MONSTROUS"]
 
@@ -41,7 +48,8 @@ __all__ = ["MONSTROUS"]
 MONSTROUS = "monstrosity_x"
 #: The kinds of counter a player can have here, kept in ``Player.extra`` under their names:
 #: poison (122.1f) and rad (727.1).
-PLAYER_COUNTERS = (POISON_KEY, "rad")
+RAD = "rad"
+PLAYER_COUNTERS = (POISON_KEY, RAD)
 
 
 def _amount(ctx: ResolveContext, value: Any) -> int:
@@ -95,8 +103,10 @@ def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     state = ctx.state
     permanents = {o.name_for_log: o for o in state.battlefield()
                   if any(n > 0 for n in o.counters.values())}
+    # 810.10: in Two-Headed Giant a team's poison counters are shared: each of its players
+    # has them.
     players = [name for name, pl in state.players.items()
-               if any(int(pl.extra.get(k, 0)) > 0 for k in PLAYER_COUNTERS)]
+               if poison(state, name) > 0 or int(pl.extra.get(RAD, 0)) > 0]
     options = [*permanents, *players]
     answer = choose(state, "proliferate", None, default=options, has_default=True)
     chosen = [] if answer in ("none", None) else (
@@ -105,6 +115,7 @@ def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         if label not in options:
             raise RulesViolation("illegal-choice", f"proliferate: {label!r} has no counter "
                                  f"(choose among {options}, CR 701.34a)")
+    poisoned: set[tuple[str, ...]] = set()
     for label in dict.fromkeys(chosen):
         if label in permanents:
             obj = permanents[label]
@@ -112,9 +123,13 @@ def _proliferate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
                 put_counters(state, obj, kind, 1)
         else:
             pl = state.players[label]
-            for kind in PLAYER_COUNTERS:
-                if int(pl.extra.get(kind, 0)) > 0:
-                    pl.extra[kind] = int(pl.extra[kind]) + 1
+            if int(pl.extra.get(RAD, 0)) > 0:
+                pl.extra[RAD] = int(pl.extra[RAD]) + 1
+            team = tuple(team_of(state, label)) if shares_life(state) else (label,)
+            if poison(state, label) > 0 and team not in poisoned:
+                # 701.34b: of a team sharing poison counters, one player chosen gets one.
+                poisoned.add(team)
+                pl.extra[POISON_KEY] = int(pl.extra.get(POISON_KEY, 0)) + 1
     state.log("proliferated", player=ctx.controller, chosen=list(dict.fromkeys(chosen)))
     state.changed()
 
@@ -143,6 +158,32 @@ def _monstrosity(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         obj.extra[MONSTROUS] = n
         ctx.state.log("became-monstrous", object=obj.id, card=obj.card.name, x=n)
     ctx.state.changed()
+
+
+@amount("monstrosity_x", arg="str", cr=("701.37c",),
+        example='"When this creature becomes monstrous, you gain X life": {monstrosity_x = '
+                '"self"}')
+def _monstrosity_x(ctx: AmountContext, ref: Any) -> int:
+    """The X of "monstrosity X" as the permanent (``"self"``: the source) became monstrous,
+    which its other abilities refer to (701.37c); 0 if it never did. A permanent that has left
+    the battlefield is read as it last was there."""
+    if ref not in (None, "self"):
+        raise SetupError(f"monstrosity_x reads the source (\"self\"), not {ref!r}")
+    if ctx.source is None:
+        return 0
+    obj = ctx.state.objects.get(ctx.source)
+    if obj is None or obj.zone != "battlefield":
+        info = last_known_info(ctx.state, ctx.source)
+        obj = info.object if info is not None else None
+    return int(obj.extra.get(MONSTROUS, 0)) if obj is not None else 0
+
+
+@trigger_matcher("becomes_monstrous", cr=("701.37b",),
+                 example='Polukranos, World Eater: {event = "becomes_monstrous"}')
+def _becomes_monstrous(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                       event: Event) -> bool:
+    """"When this permanent becomes monstrous" (701.37b)."""
+    return event.kind == "became-monstrous" and event.details.get("object") == obj.id
 
 
 @effect("bolster", params={"amount": "amount: N"}, cr=("701.39a",),
