@@ -73,16 +73,25 @@ _RAD_CARD = _card("Rad counters")
 
 def holder(state: GameState, key: str) -> str | None:
     """The player holding designation ``key`` (``MONARCH_KEY``, ``INITIATIVE_KEY``), if any."""
-    who = state.extra.get(key)
+    who = state.extra.get("monarch") if key == MONARCH_KEY else state.extra.get("initiative")
     return str(who) if who in state.players else None
+
+
+def _set_holder(state: GameState, key: str, player: str | None) -> None:
+    if key == MONARCH_KEY:
+        state.extra["monarch"] = player
+    else:
+        state.extra["initiative"] = player
 
 
 def _designate(state: GameState, key: str, player: str) -> None:
     """724.3, 725.3: as ``player`` gets the designation, whoever had it loses it."""
     previous = holder(state, key)
-    state.extra[key] = player
-    kind = "became-monarch" if key == MONARCH_KEY else "took-initiative"
-    state.log(kind, player=player, previous=previous)
+    _set_holder(state, key, player)
+    if key == MONARCH_KEY:
+        state.log("became-monarch", player=player, previous=previous)
+    else:
+        state.log("took-initiative", player=player, previous=previous)
     state.changed()
 
 
@@ -255,7 +264,7 @@ def _designations_leave(state: GameState, player: str) -> None:
         if heir == player or heir not in state.in_game():
             heir = state.next_in_game(player)
         if heir is None or heir == player:
-            state.extra[key] = None
+            _set_holder(state, key, None)
             continue
         _designate(state, key, heir)
 
