@@ -141,6 +141,9 @@ FILTER_DOCS: dict[str, str] = {
     "renowned": "true: is a renowned permanent (renown, CR 702.112b)",
     "historic": "true: is historic: legendary, an artifact or a Saga (CR 700.6)",
     "outlaw": "true: is an outlaw: an Assassin, Mercenary, Pirate, Rogue or Warlock (CR 700.12)",
+    "counters_min": "has at least this many counters of each kind listed ({\"+1/+1\" = 1}: "
+                    "a +1/+1 counter on it, CR 122.1)",
+    "harnessed": "true: is harnessed (CR 701.64b); false: isn't",
     "modified": "true: is a modified permanent: it has a counter, is equipped, or is enchanted "
                 "by an Aura its controller controls (CR 700.9)",
     "has_adventure": "true: is an adventurer card, or a spell or permanent it represents, "

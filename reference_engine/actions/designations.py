@@ -18,6 +18,9 @@ exchanges of life totals and of control (701.12).
   (701.10d).
 * ``exchange_life {target}``: the two players referred to exchange life totals, each gaining or
   losing the difference (701.12c); a player who can't gain life isn't raised (119.7).
+* ``harness {target = "self"}``: if the permanent isn't harnessed, it becomes harnessed
+  (701.64a): a marker other abilities read (filter key ``harnessed``), on the permanent until
+  it leaves the battlefield; not an ability and not copiable (701.64b).
 * ``exchange_control {target}``: the two permanents referred to change controllers, only if both
   are still on the battlefield (701.12a), and nothing happens if one player controls both
   (701.12b).
@@ -36,14 +39,17 @@ from reference_engine.core.state import GameState
 from reference_engine.damage.counter_replacements import put_counters
 from reference_engine.layers.control import change_control
 from reference_engine.layers.effects import add_rule_effect
+from reference_engine.layers.filters import filter_key
 from reference_engine.layers.system import compute_all
 from reference_engine.objects.tokens import create_token
 from reference_engine.triggers.life import gain_life
 
-__all__ = ["SUSPECTED"]
+__all__ = ["HARNESSED", "SUSPECTED"]
 
 #: Where a permanent remembers that it is suspected (701.60b).
 SUSPECTED = "suspected"
+#: Where a permanent remembers that it is harnessed (701.64b).
+HARNESSED = "harnessed"
 
 
 def _on_battlefield(ctx: ResolveContext, p: Mapping[str, Any]) -> list[GameObject]:
@@ -73,6 +79,25 @@ def _suspect(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
                         source=ctx.source_id, duration="permanent")
         state.log("suspected", object=obj.id, card=obj.card.name)
     state.changed()
+
+
+@effect("harness", params={"target": "ref: what is harnessed (default self)"},
+        cr=("701.64a", "701.64b"), example='{type = "harness"}')
+def _harness(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Harness (701.64a): a permanent not harnessed becomes harnessed, a designation of that
+    object only: a new object after a zone change isn't, and a copy doesn't copy it
+    (701.64b)."""
+    for obj in _on_battlefield(ctx, p):
+        if not obj.extra.get(HARNESSED):
+            obj.extra[HARNESSED] = True
+            ctx.state.log("harnessed", object=obj.id, card=obj.card.name)
+    ctx.state.changed()
+
+
+@filter_key("harnessed", characteristic=False)
+def _is_harnessed(state: GameState, obj: GameObject, chars: Any, value: Any, ctx: Any) -> bool:
+    """701.64b: the permanent is harnessed (true) or isn't (false)."""
+    return bool(obj.extra.get(HARNESSED)) == bool(value)
 
 
 @effect("exert", params={"target": "ref: what is exerted (default self)"},

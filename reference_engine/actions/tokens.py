@@ -1,4 +1,5 @@
-"""Keyword actions that create tokens: investigate (701.16), populate (701.36), amass (701.47).
+"""Keyword actions that create tokens: investigate (701.16), populate (701.36), amass (701.47),
+incubate (701.53).
 
 * ``investigate {amount = 1}``: create a Clue token, a colorless Clue artifact token with
   "{2}, Sacrifice this token: Draw a card." (701.16a, 111.10f).
@@ -8,6 +9,9 @@
   [subtype] Army creature token; then put ``amount`` +1/+1 counters on an Army creature you
   control (choice ``amass``) and it becomes a [subtype] in addition to its other types
   (701.47a). The Army chosen is remembered as ``amassed`` (701.47c).
+* ``incubate {amount}``: create an Incubator token (the double-faced token of 111.10i: an
+  Incubator artifact with "{2}: Transform this token.", whose back face is the 0/0 Phyrexian
+  artifact creature Phyrexian Token) that enters with N +1/+1 counters (701.53a-b).
 """
 
 from __future__ import annotations
@@ -25,10 +29,22 @@ from reference_engine.objects.copies import copiable_values
 from reference_engine.objects.predefined_tokens import predefined_token
 from reference_engine.objects.tokens import create_token, create_token_copy
 
-__all__ = ["CLUE"]
+__all__ = ["CLUE", "INCUBATOR"]
 
 #: A Clue token (111.10f).
 CLUE: dict[str, Any] = predefined_token("Clue")
+#: An Incubator token, double-faced (111.10i, 701.53b).
+INCUBATOR: dict[str, Any] = predefined_token("Incubator")
+
+
+@effect("incubate", params={"amount": "amount: N, the +1/+1 counters it enters with"},
+        cr=("701.53a", "701.53b", "111.10i"), example='{type = "incubate", amount = 3}')
+def _incubate(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Incubate N (701.53a): create an Incubator token (701.53b, 111.10i) that enters the
+    battlefield with N +1/+1 counters on it."""
+    n = max(ctx.amount(p.get("amount", 0)), 0)
+    create_token(ctx.state, INCUBATOR, ctx.controller, counters={"+1/+1": n})
+    ctx.state.changed()
 
 
 @effect("investigate", params={"amount": "amount: how many times (default 1)"},

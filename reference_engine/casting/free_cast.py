@@ -17,6 +17,14 @@ and may then be cast only as a half that matches, or fused only if the fused spe
 It goes on the stack above the resolving spell, which then finishes resolving. An answer that
 can't legally be cast is rejected (failure class of the cast), and the action that led to it
 changes nothing.
+
+Discover N (701.57a), effect ``discover {amount}``: the controller exiles cards from the top of
+their library until they exile a nonland card with mana value N or less; they may cast it
+without paying its mana cost if the resulting spell's mana value is N or less (the choice
+``free_cast``, answered as above, default ``"none"``), otherwise it goes to their hand; the
+other cards exiled go on the bottom of their library in a random order (choice
+``discover_order``, their handles from the top down). With no such card in the library every
+card is exiled and put back so, and nothing is discovered (701.57b-c).
 """
 
 from __future__ import annotations
@@ -123,6 +131,47 @@ def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     # card matched the filter in its zone (a split card there matches if either half does,
     # 709.4); the spell as proposed must match it too (601.3e, 709.3a).
     _cast_now(ctx, action, zone, flt)
+
+
+@effect("discover", params={"amount": "amount: N"}, cr=("701.57a", "701.57b", "701.57c"),
+        example='{type = "discover", amount = 3}')
+def _discover(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Discover N (701.57a): exile from the top until a nonland card of mana value N or less,
+    which may be cast free if its spell's mana value is N or less, else goes to the hand; the
+    rest goes to the bottom in a random order."""
+    from reference_engine.core.randomness import random_order
+    from reference_engine.layers.system import characteristics_of
+
+    state = ctx.state
+    player = ctx.controller
+    n = ctx.amount(p.get("amount", 0))
+    exiled: list[GameObject] = []
+    found: GameObject | None = None
+    while state.zone_list("library", player):
+        top = state.objects[state.zone_list("library", player)[0]]
+        new = state.move(top, "exile")
+        chars = characteristics_of(state, new.id)
+        if not chars.has_type("Land") and chars.mana_value() <= n:
+            found = new
+            break
+        exiled.append(new)
+    state.log("discovered", player=player, card=found.card.name if found else None)
+    if found is not None:
+        label = found.handle or f"#{found.id}"
+        answer = choose(state, "free_cast", None, default="none", has_default=True)
+        if answer != "none":
+            action = _cast_action(ctx, answer)
+            if str(action.get("object")) != label:
+                raise RulesViolation("illegal-choice", f"discover: only {label!r} may be cast "
+                                     f"(CR 701.57a), not {action.get('object')!r}")
+            # The spell as proposed must have mana value N or less (701.57a, 601.3e).
+            _cast_now(ctx, action, "exile", {"mana_value_max": n})
+        else:
+            state.move(found, "hand")
+    labels = {o.handle or f"#{o.id}": o for o in exiled}
+    for label in random_order(state, "discover_order", list(labels)):
+        state.move(labels[label], "library", position=len(state.zone_list("library", player)))
+    state.changed()
 
 
 @effect("cast_transformed", params={

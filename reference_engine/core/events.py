@@ -112,6 +112,8 @@ EVENT_KINDS: dict[str, str] = {
     "control-ends-exiled": "a control-changing effect ended and the player controlling the "
                            "permanent by default had left the game: it was exiled (800.4c)",
     "counters-added": "counters were put on an object (122.1)",
+    "harnessed": "a permanent became harnessed (701.64a)",
+    "discovered": "a player discovered, the process complete even if nothing was found (701.57b)",
     "regeneration-shield": "a regeneration shield was created on a permanent (701.19a)",
     "regenerated": "a permanent was regenerated instead of destroyed (701.19a-b)",
     "became-monarch": "a player became the monarch, the one before ceasing to be (724.1, 724.3)",

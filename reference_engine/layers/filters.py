@@ -157,6 +157,9 @@ _STATUS_TESTS: dict[str, Test] = {
     "handle": lambda s, o, c, v, x: o.handle in _names(v),
     "kicked": lambda s, o, c, v, x: (o.kicked > 0) == bool(v),
     "modified": lambda s, o, c, v, x: _modified(s, o, x) == bool(v),
+    # 122.1: "with N or more [kind] counters on it", for each kind listed.
+    "counters_min": lambda s, o, c, v, x: all(
+        o.counters.get(str(k), 0) >= int(n) for k, n in dict(v).items()),
     # 715.2a, 720.2a: "has an Adventure" / "has an Omen", whether or not it is cast as one.
     "has_adventure": lambda s, o, c, v, x: (o.card.inset_spell == "Adventure") == bool(v),
     "has_omen": lambda s, o, c, v, x: (o.card.inset_spell == "Omen") == bool(v),
