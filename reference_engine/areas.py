@@ -19,6 +19,7 @@ import reference_engine.actions.player_designations
 import reference_engine.actions.random_events
 import reference_engine.actions.regeneration
 import reference_engine.actions.tokens
+import reference_engine.actions.villainous
 import reference_engine.casting.activated
 import reference_engine.casting.cast
 import reference_engine.casting.commander_tax

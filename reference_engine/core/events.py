@@ -112,6 +112,7 @@ EVENT_KINDS: dict[str, str] = {
     "control-ends-exiled": "a control-changing effect ended and the player controlling the "
                            "permanent by default had left the game: it was exiled (800.4c)",
     "counters-added": "counters were put on an object (122.1)",
+    "villainous-choice": "a player facing a villainous choice chose an option (701.55a)",
     "harnessed": "a permanent became harnessed (701.64a)",
     "discovered": "a player discovered, the process complete even if nothing was found (701.57b)",
     "regeneration-shield": "a regeneration shield was created on a permanent (701.19a)",
