@@ -303,6 +303,13 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "die": ("The natural result of a die roll, 1 to its sides (a list: one per die, in the "
             "order rolled, rolls again included); unanswered, drawn from the seed.",
             ("706.1a", "706.2")),
+    "villainous": ("\"a\" or \"b\": the option a player facing a villainous choice chooses "
+                   "(a table by player when several face it).", ("701.55a", "701.55d")),
+    "learn": ("{discard = handle}, {lesson = card name} or \"nothing\" (the default): how a "
+              "player learns.", ("701.48a",)),
+    "discover_order": ("The cards a discover exiled and didn't find, in the random order they "
+                       "go on the bottom of the library (handles, top down); unanswered, drawn "
+                       "from the seed.", ("701.57a",)),
     "clash": ("Where each clashing player puts the card they revealed: a table by player, "
               "\"top\" (the default) or \"bottom\" (701.30a, 701.30c).", ("701.30a", "701.30c")),
     "text_change": ("{from = word, to = word}: the word a text-changing effect replaces and "

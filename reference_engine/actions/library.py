@@ -1,5 +1,5 @@
 """Keyword actions of a permanent that look at the library or the hand: explore (701.44) and
-connive (701.50).
+connive (701.50); learning (701.48).
 
 * ``explore {target = "self"}``: the permanent's controller reveals the top card of their
   library; a land card goes to their hand; otherwise the permanent gets a +1/+1 counter and
@@ -17,6 +17,10 @@ connive (701.50).
   701.30c). The controller wins if the card they revealed has a greater mana value than every
   other card revealed (701.30d), and then ``win`` runs; a player with an empty library reveals
   nothing.
+* ``learn {}``: the controller may discard a card, and if they do they draw a card; if they
+  didn't, they may reveal a Lesson card they own from outside the game (``setup.outside``) and
+  put it into their hand (701.48a). Choice ``learn``: ``{discard = handle}``, ``{lesson =
+  card name}`` or ``"nothing"`` (the default).
 * ``fateseal {amount}``: look at the top N cards of an opponent's library (choice
   ``opponent``), put any number on the bottom and the rest on top, in any order (701.29a):
   choice ``scry = { top = [...], bottom = [...] }``, as for scry.
@@ -159,6 +163,44 @@ def _clash(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     if won:
         for eff in p.get("win", []) or []:
             run_effect(ctx, eff)
+
+
+@effect("learn", params={}, cr=("701.48a",), example='{type = "learn"}')
+def _learn(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
+    """Learn (701.48a): discard a card to draw one, or else bring a Lesson card from outside
+    the game into the hand, or do neither (choice ``learn``)."""
+    state = ctx.state
+    player = ctx.controller
+    answer = choose(state, "learn", None, default="nothing", has_default=True)
+    if answer == "nothing":
+        state.log("learned", player=player, how="nothing")
+        return
+    if not isinstance(answer, Mapping) or len(answer) != 1 or not (
+            {"discard", "lesson"} & set(answer)):
+        raise RulesViolation("illegal-choice", f"learn: answer {{discard = handle}}, "
+                             f"{{lesson = name}} or 'nothing', not {answer!r} (CR 701.48a)")
+    if "discard" in answer:
+        card = state.by_handle(str(answer["discard"]))
+        if card.zone != "hand" or card.owner != player:
+            raise RulesViolation("illegal-choice", f"learn: {answer['discard']!r} is not a "
+                                 f"card in {player}'s hand (CR 701.48a)")
+        discard_card(state, card)
+        draw_cards(state, player, 1)
+        state.log("learned", player=player, how="discard")
+        state.changed()
+        return
+    name = str(answer["lesson"])
+    outside: dict[str, list[str]] = state.extra.get("outside_cards", {})
+    owned = outside.get(player, [])
+    card_def = state.catalog.get(name)
+    if name not in owned or card_def is None or "Lesson" not in card_def.front.subtypes:
+        raise RulesViolation("illegal-choice", f"learn: {name!r} is not a Lesson card {player} "
+                             f"owns outside the game (CR 701.48a)")
+    owned.remove(name)
+    lesson = state.create_object(card_def, owner=player, zone="hand", controller=player)
+    state.log("revealed", player=player, cards=[name])
+    state.log("learned", player=player, how="lesson", card=name, object=lesson.id)
+    state.changed()
 
 
 @effect("fateseal", params={"amount": "amount: N, how many cards to look at"},

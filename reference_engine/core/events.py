@@ -112,6 +112,8 @@ EVENT_KINDS: dict[str, str] = {
     "control-ends-exiled": "a control-changing effect ended and the player controlling the "
                            "permanent by default had left the game: it was exiled (800.4c)",
     "counters-added": "counters were put on an object (122.1)",
+    "learned": "a player learned: discarded to draw, took a Lesson from outside the game, or "
+               "neither (701.48a)",
     "villainous-choice": "a player facing a villainous choice chose an option (701.55a)",
     "harnessed": "a permanent became harnessed (701.64a)",
     "discovered": "a player discovered, the process complete even if nothing was found (701.57b)",
