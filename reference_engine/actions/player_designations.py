@@ -42,11 +42,13 @@ from reference_engine.layers.system import compute_all
 from reference_engine.layers.values import players_of
 from reference_engine.objects.dungeons import venture
 from reference_engine.sba.departure import DEPARTURE_HOOKS
-from reference_engine.triggers.abilities import TRIGGER_SOURCES, PendingTrigger
+from reference_engine.triggers.abilities import TRIGGER_SOURCES, PendingTrigger, trigger_matcher
 from reference_engine.triggers.last_known import last_known_info
+from reference_engine.triggers.life import player_matches
 
 if TYPE_CHECKING:
     from reference_engine.core.handlers import GameView
+    from reference_engine.core.objects import GameObject
     from reference_engine.core.state import Event, GameState
 
 __all__ = ["INITIATIVE_KEY", "MONARCH_KEY", "RAD", "holder"]
@@ -164,11 +166,12 @@ def _radiation(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         state.log("milled", object=new.id, card=new.card.name, player=player)
         if "Land" not in new.card.front.types:
             nonland += 1
-    for _ in range(nonland):
-        record.life -= 1
-        state.log("life-lost", player=player, amount=1, source=None, radiation=True)
-        record.extra[RAD] = max(int(record.extra.get(RAD, 0)) - 1, 0)
-        state.log("counters-removed", player=player, counter=RAD, amount=1)
+    if nonland:
+        # One life-loss event for all the nonland cards milled, "that much" life (727.1a).
+        record.life -= nonland
+        state.log("life-lost", player=player, amount=nonland, source=None, radiation=True)
+        record.extra[RAD] = max(int(record.extra.get(RAD, 0)) - nonland, 0)
+        state.log("counters-removed", player=player, counter=RAD, amount=nonland)
     state.changed()
 
 
@@ -267,6 +270,18 @@ def _designations_leave(state: GameState, player: str) -> None:
             _set_holder(state, key, None)
             continue
         _designate(state, key, heir)
+
+
+@trigger_matcher("loses_life_from_radiation", params={
+    "player": "str: whose loss: \"you\" (default), \"opponent\" or \"any\""},
+    cr=("727.1a",), example='{event = "loses_life_from_radiation"}')
+def _radiation_loss(state: GameState, obj: GameObject, spec: Mapping[str, Any],
+                    event: Event) -> bool:
+    """"Whenever [you] lose life from radiation" (727.1a): life lost through the rad counters'
+    triggered ability (one event, however many nonland cards were milled)."""
+    return event.kind == "life-lost" and bool(event.details.get("radiation")) and \
+        player_matches(state, spec.get("player", "you"), event.details.get("player"),
+                       obj.controller)
 
 
 @query("monarch")
