@@ -243,7 +243,8 @@ _OBJECT_QUERIES: dict[str, Callable[[ObjectView], Any]] = {
     "toughness": lambda v: v.toughness,
     "keywords": lambda v: sorted(v.keywords),
     "zone": lambda v: v.zone,
-    "tapped": lambda v: v.tapped,
+    # 110.5d: only permanents have status; a card elsewhere is neither tapped nor untapped.
+    "tapped": lambda v: v.tapped if v.zone == "battlefield" else None,
     "controller": lambda v: v.controller,
     "damage": lambda v: v.damage,
     "counters": lambda v: {k: n for k, n in sorted(v.counters.items()) if n > 0},

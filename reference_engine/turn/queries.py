@@ -73,9 +73,11 @@ def _active(game: GameView, q: Mapping[str, Any]) -> str:
 
 
 @query("tapped")
-def _tapped(game: GameView, q: Mapping[str, Any]) -> bool:
-    """Whether a permanent is tapped (CR 110.5)."""
-    return game.object(q.get("object")).tapped
+def _tapped(game: GameView, q: Mapping[str, Any]) -> bool | None:
+    """Whether a permanent is tapped (CR 110.5); null for an object that isn't a permanent:
+    only permanents have status, a card elsewhere is neither tapped nor untapped (110.5d)."""
+    obj = game.object(q.get("object"))
+    return obj.tapped if obj.zone == "battlefield" else None
 
 
 @query("damage")
