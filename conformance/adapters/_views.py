@@ -227,6 +227,9 @@ def _characteristics(v: ObjectView) -> dict[str, Any]:
             "toughness": v.toughness, "keywords": sorted(v.keywords)}
 
 
+#: The zones whose objects aren't permanents (CR 110.5d: they have no status).
+_NOT_BATTLEFIELD = frozenset({"library", "hand", "graveyard"})
+
 _OBJECT_QUERIES: dict[str, Callable[[ObjectView], Any]] = {
     "name": lambda v: v.name,
     "names": lambda v: list(v.all_names()),
@@ -243,8 +246,9 @@ _OBJECT_QUERIES: dict[str, Callable[[ObjectView], Any]] = {
     "toughness": lambda v: v.toughness,
     "keywords": lambda v: sorted(v.keywords),
     "zone": lambda v: v.zone,
-    # 110.5d: only permanents have status; a card elsewhere is neither tapped nor untapped.
-    "tapped": lambda v: v.tapped if v.zone == "battlefield" else None,
+    # 110.5d: only permanents have status; a card in another zone is neither tapped nor
+    # untapped (a view whose zone the engine leaves unsaid keeps the engine's answer).
+    "tapped": lambda v: None if v.zone in _NOT_BATTLEFIELD else v.tapped,
     "controller": lambda v: v.controller,
     "damage": lambda v: v.damage,
     "counters": lambda v: {k: n for k, n in sorted(v.counters.items()) if n > 0},
