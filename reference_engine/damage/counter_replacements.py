@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.core.errors import SetupError
 from reference_engine.damage.ordering import Replacement, apply_in_order, replacements_for
 from reference_engine.layers.filters import FilterContext, matches
+from reference_engine.layers.system import COUNTER_TIMESTAMPS
 
 if TYPE_CHECKING:
     from reference_engine.core.objects import GameObject
@@ -60,7 +61,8 @@ def _applies(state: GameState, rep: Replacement, obj: GameObject, kind: str) -> 
 
 def put_counters(state: GameState, obj: GameObject, kind: str, amount: int) -> int:
     """Put ``amount`` counters of ``kind`` on the permanent ``obj`` as an effect, after the
-    replacement effects that modify how many (614.1a, 616.1); return how many were put."""
+    replacement effects that modify how many (614.1a, 616.1); return how many were put. The
+    counters of that kind on it then have a new timestamp (613.7c)."""
     if amount <= 0:
         return 0
     reps = replacements_for(state, "counters") if obj.zone == "battlefield" else []
@@ -75,6 +77,9 @@ def put_counters(state: GameState, obj: GameObject, kind: str, amount: int) -> i
         return 0
     before = obj.counters.get(kind, 0)
     obj.counters[kind] = before + final
+    # 613.7c: the new counters get a timestamp as they are put on, and every counter of that
+    # kind already there gets the same new timestamp (a keyword counter's layer 6 effect).
+    obj.extra.setdefault(COUNTER_TIMESTAMPS, {})[kind] = state.new_timestamp()
     state.log("counters-added", object=obj.id, counter=kind, amount=final, before=before)
     state.changed()
     return final

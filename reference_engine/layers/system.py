@@ -33,8 +33,8 @@ from reference_engine.layers.effects import (
 )
 from reference_engine.layers.filters import CHARACTERISTICS, FilterContext, matches
 
-__all__ = ["KEYWORD_COUNTERS", "LAYER_RULES", "characteristics_of", "compute_all", "layer_rule",
-           "static_abilities"]
+__all__ = ["COUNTER_TIMESTAMPS", "KEYWORD_COUNTERS", "LAYER_RULES", "characteristics_of",
+           "compute_all", "layer_rule", "static_abilities"]
 
 #: Keyword counters (CR 122.1b): a counter with one of these names grants that keyword.
 KEYWORD_COUNTERS: frozenset[str] = frozenset({
@@ -42,6 +42,10 @@ KEYWORD_COUNTERS: frozenset[str] = frozenset({
     "hexproof", "indestructible", "lifelink", "menace", "reach", "shadow", "trample",
     "vigilance",
 })
+#: ``GameObject.extra`` key: the timestamp of each kind of counter put on the object by an
+#: effect since it arrived (CR 613.7c: a counter gets one as it's put on, and the counters of
+#: that kind already there get the same); a kind not listed has the object's timestamp.
+COUNTER_TIMESTAMPS = "counter_timestamps"
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 LayerRule = Callable[[GameState, dict[int, Characteristics]], None]
@@ -183,9 +187,10 @@ def _counter_effects(state: GameState, layer: str) -> list[ContinuousEffect]:
             if n <= 0:
                 continue
             if layer == "6" and name.casefold() in KEYWORD_COUNTERS:
+                stamp = obj.extra.get(COUNTER_TIMESTAMPS, {}).get(name, obj.timestamp)
                 out.append(ContinuousEffect(
                     op={"type": "add_abilities", "keywords": [name]},
-                    timestamp=obj.timestamp, affected=[obj.id], source=obj.id))
+                    timestamp=stamp, affected=[obj.id], source=obj.id))  # 613.7c
             elif layer == "7c" and obj.zone == "battlefield":
                 m = _PT_COUNTER.match(name)
                 if m:
