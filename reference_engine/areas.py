@@ -18,6 +18,7 @@ import reference_engine.actions.library
 import reference_engine.actions.player_designations
 import reference_engine.actions.random_events
 import reference_engine.actions.regeneration
+import reference_engine.actions.stickers
 import reference_engine.actions.tokens
 import reference_engine.actions.villainous
 import reference_engine.casting.activated

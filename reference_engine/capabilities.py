@@ -68,6 +68,7 @@ FEATURES: frozenset[str] = frozenset({
     "teams",
     "two-headed-giant",
     "name-stickers",
+    "stickers",
     "naming",
     "omens",
     "overload",

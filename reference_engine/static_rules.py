@@ -297,6 +297,10 @@ CHOICES: dict[str, tuple[str, tuple[str, ...]]] = {
     "mana_trigger": ("Answers for a triggered mana ability.", ("605.1b",)),
     "sticker_position": ("Where a name sticker goes.", ("123.6",)),
     "sticker_word": ("Which word a name sticker uses.", ("123.6",)),
+    "sticker": ("The handle of the sticker a player puts on an object, or \"none\" when the "
+                "effect says \"you may\".", ("123.3",)),
+    "sticker_on": ("The handle of the object a sticker goes on, when the effect lets the "
+                   "player choose it.", ("123.3",)),
     "coin": ("How a coin flip comes up, \"heads\" or \"tails\" (a list: one per flip, in "
              "order); unanswered, drawn from the seed.", ("705.2",)),
     "coin_call": ("The flipper's call, \"heads\" (the default) or \"tails\".", ("705.2",)),

@@ -150,6 +150,8 @@ FILTER_DOCS: dict[str, str] = {
                      "whether or not cast as an Adventure (CR 715.2a)",
     "has_omen": "true: is an omen card, or a spell or permanent it represents, whether or not "
                 "cast as an Omen (CR 720.2a)",
+    "stickered": "true: has a sticker on it now (CR 123.4); false: has none",
+    "sticker": "has a sticker of this kind on it: name, ability, pt or art (CR 123.1)",
     "any": "a list of filters: holds if one of them holds",
     "not": "a filter: holds if it does not hold",
 }

@@ -104,6 +104,8 @@ EVENT_KINDS: dict[str, str] = {
     "piles": "cards were separated into piles (700.3)",
     "pile-chosen": "a pile was chosen (700.3)",
     "name-sticker": "a name sticker was put on an object (123.6)",
+    "sticker-put": "a player put a sticker on an object they own (123.3)",
+    "sticker-not-put": "a sticker could not be put on an object its player doesn't own (123.3b)",
     "transformed": "a double-faced permanent transformed (701.27)",
     "transform-failed": "a permanent could not transform (701.27c)",
     "tapped": "a permanent became tapped (701.26)",

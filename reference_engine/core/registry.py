@@ -105,7 +105,7 @@ def query(name: str, *, params: Params = None, cr: tuple[str, ...] = (),
 #: The stages of setting up a case's game after the common setup, in order: each setup hook
 #: names its stage (the order is the setup's, not a rule's: the CR starts a game at 103).
 SETUP_STAGES = ("seats", "choices", "randomness", "teams", "copies", "mana", "permissions",
-                "commanders", "attachments", "protectors", "pregame")
+                "commanders", "attachments", "protectors", "stickers", "pregame")
 
 
 def setup_hook(*, stage: str) -> Callable[[SetupHook], SetupHook]:

@@ -50,6 +50,9 @@ STATE_KEYS: dict[str, StateKey] = {
     "multiplayer_options": StateKey("layers", "the multiplayer variant and options: attack "
                                               "direction, ranges of influence (800.2, 801, "
                                               "803)"),
+    "sticker_access": StateKey("actions", "the stickers each player has access to (123.2c)"),
+    "stickers_placed": StateKey("actions", "which object each sticker is on, and since when "
+                                           "(123.3, 123.5)"),
     # triggers
     "pending_triggers": StateKey("triggers", "triggered abilities waiting to be put on the "
                                              "stack (603.3)"),

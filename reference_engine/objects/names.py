@@ -69,9 +69,12 @@ def _name_sticker(chars: Characteristics, params: Mapping[str, Any], ctx: LayerC
 def _put_name_sticker(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     """Put a name sticker on each target (CR 123.6): its word (``word``, else choice
     ``sticker_word``) goes where the controller chooses (choice ``sticker_position``: the number
-    of words of the current name before it); it applies from now on in timestamp order."""
+    of words of the current name before it); it applies from now on in timestamp order. A
+    player can't put a sticker on an object they don't own: nothing happens to it (123.3b)."""
     state = ctx.state
     for obj in objects_of(ctx, ctx.refs(p)):
+        if obj.owner != ctx.controller:
+            continue
         word = p.get("word") or choose(state, "sticker_word")
         words = characteristics_of(state, obj.id).name.split()
         position = choose(state, "sticker_position", list(range(len(words) + 1)))
