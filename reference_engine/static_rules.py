@@ -93,7 +93,9 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                    "cda": "bool: a characteristic-defining ability (604.3, 613.3)",
                    "zones": "words: zones it functions in (default battlefield, 113.6)",
                    "rule": "rule: a rule-modifying effect (see Static rules)",
-                   "count": "int: the number the rule uses (min_blockers, max_blockers)",
+                   "count": "int: the number the rule uses (min_blockers, max_blockers, "
+                            "max_counters)",
+                   "counter": "str: the kind of counter the rule counts (max_counters)",
                    "filter": "filter: what the rule applies to (cant_be_cast)",
                    "permission": "any: a permission to cast spells (601.3)",
                    "spells": "filter: the spells a permission or rule covers",
@@ -220,6 +222,9 @@ STATIC_RULES: dict[str, tuple[str, tuple[str, ...]]] = {
                            "mana as though it were mana of any color: any mana pays a colored "
                            "symbol; the cost, and the mana spent, stay what they are.",
                            ("609.4", "609.4b")),
+    "max_counters": ("This permanent can't have more than ``count`` counters of the kind "
+                     "``counter``: the extra ones are removed as a state-based action.",
+                     ("122.4", "704.5r")),
     "one_draw_each_turn": ("The ``players`` (each, you, opponents) can't draw more than one card "
                            "each turn: each draw is counted, and a draw beyond the first "
                            "doesn't happen (an instruction to draw several is carried out in "

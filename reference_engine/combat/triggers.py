@@ -55,7 +55,10 @@ def _recipient_ok(details: Mapping[str, Any], to: Any) -> bool:
 def _dealt_by(state: GameState, obj: GameObject, spec: Mapping[str, Any], event: Event,
               *, combat: bool) -> bool:
     d = event.details
-    if event.kind != "damage" or d.get("source") != obj.id:
+    # "Whenever enchanted / equipped creature deals damage" (an Aura's or Equipment's trigger):
+    # the source is the permanent it is attached to; only that source's damage counts (120.9).
+    source = obj.attached_to if spec.get("by") in ("enchanted", "equipped") else obj.id
+    if event.kind != "damage" or source is None or d.get("source") != source:
         return False
     if combat and not d.get("combat"):
         return False
@@ -75,10 +78,14 @@ def _deals_combat_damage(state: GameState, obj: GameObject, spec: Mapping[str, A
     return _dealt_by(state, obj, spec, event, combat=True)
 
 
-@trigger_matcher("deals_damage")
+@trigger_matcher("deals_damage", params={
+    "to": "str: \"player\", \"creature\", \"permanent\" or \"any\" (default)",
+    "by": "str: \"enchanted\" or \"equipped\": the creature this is attached to deals it"},
+    cr=("120.1", "120.9"))
 def _deals_damage(state: GameState, obj: GameObject, spec: Mapping[str, Any],
                   event: Event) -> bool:
-    """Whenever this deals damage [to a player / creature / permanent] (CR 120.1)."""
+    """Whenever this (or the creature it enchants or equips) deals damage [to a player /
+    creature / permanent] (CR 120.1); only damage from that source counts (120.9)."""
     return _dealt_by(state, obj, spec, event, combat=False)
 
 
