@@ -194,8 +194,10 @@ def collect_triggers(state: GameState) -> None:
     for index, event in enumerate(events):
         # 603.10a: leaves-the-battlefield abilities look back in time (last_known.py).
         for obj, c in trigger_sources(state, events, index, chars):
+            # 113.2c: each instance of a triggered keyword triggers on its own (702.83b).
             keyword_abilities = [KEYWORD_TRIGGERS[k] for k in sorted(c.keywords)
-                                 if k in KEYWORD_TRIGGERS]
+                                 if k in KEYWORD_TRIGGERS
+                                 for _ in range(keyword_instances(c.abilities, k))]
             for family in KEYWORD_TRIGGER_FAMILIES:
                 keyword_abilities += family(c)
             for ability in [*c.abilities, *keyword_abilities]:
@@ -219,6 +221,14 @@ def collect_triggers(state: GameState) -> None:
                                                       label=obj.handle or obj.card.name))
         for source in TRIGGER_SOURCES:
             pending += source(state, event, cursor + index)
+
+
+def keyword_instances(abilities: Any, keyword: str) -> int:
+    """How many instances of ``keyword`` an object has (113.2c): one per keyword ability table,
+    and at least one for a keyword it has without a table (granted by name)."""
+    tables = sum(1 for a in abilities if a.get("kind") == "keyword"
+                 and str(a.get("keyword", "")).casefold() == keyword)
+    return max(tables, 1)
 
 
 def additional_times(state: GameState, source: GameObject, source_chars: Any,
