@@ -130,6 +130,10 @@ ABILITY_KINDS: dict[str, tuple[str, dict[str, str], tuple[str, ...], str]] = {
                         "copy": "any: enters as a copy (707.5)",
                         "optional_cost": "any: \"you may pay\" as it enters ({life = 2})",
                         "otherwise": "any: what happens if the optional cost isn't paid",
+                        "paid": "any: what happens if it is paid ({} is a free choice: "
+                        "unleash 702.98a, riot 702.136a)",
+                        "gains": "words: keywords it has from the moment it enters (riot's "
+                        "haste, 702.136a)",
                         "filter": "filter: which events it replaces", "multiply": "int: "
                         "produces that many times as much mana", "produce": "any: mana it "
                         "produces instead", "modify": "any: how it modifies the amount: "

@@ -7,6 +7,7 @@ from . import (  # noqa: F401 - registers families
     characteristics,
     combat,
     combat_costs,
+    combat_keywords,
     copies,
     haste,
     life_costs,

@@ -561,6 +561,18 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
     return plan, spell_obj
 
 
+def check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
+                spell: Characteristics, *, check_timing: bool) -> None:
+    """Whether ``player`` may begin to cast ``obj`` now (601.3); raises the rejection if not.
+    Suspend asks it before exiling a card (702.62a)."""
+    _check_begin(state, obj, player, plan, spell, check_timing=check_timing)
+
+
+def spell_characteristics(state: GameState, obj: GameObject, half: int | None) -> Characteristics:
+    """The characteristics ``obj`` would have as a spell (601.3e)."""
+    return _spell_chars(state, obj, half)
+
+
 def pay_mana(state: GameState, player: str, cost_text: str, *,
              can_spend: SpendCheck | None = None) -> bool:
     """Pay a mana cost from ``player``'s pool (CR 601.2h, 118.3a) with the units

@@ -96,8 +96,9 @@ def _may_match(state: GameState, obj: GameObject, flt: Mapping[str, Any],
     "from": "str: the zone of the controller's to cast from (default \"hand\")",
     "filter": "filter: what may be cast (\"{choice = ...}\" and \"X\" allowed)",
     "optional": "bool: \"you may\" (default true): the answer may be \"none\"",
-    "choice": "str: the name of the choice (default \"free_cast\")"},
-    cr=("608.2g", "118.9", "118.9d", "107.3b", "601.2"),
+    "choice": "str: the name of the choice (default \"free_cast\")",
+    "self": "bool: the card is this ability's source itself (suspend, 702.62a)"},
+    cr=("608.2g", "118.9", "118.9d", "107.3b", "601.2", "702.62a"),
     example='Electrodominance: {type = "cast_without_paying", filter = {mana_value_max = '
             '"X"}}')
 def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
@@ -112,7 +113,8 @@ def _cast_without_paying(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
         return
     fctx = FilterContext(you=ctx.controller, source=ctx.source_id)
     options = [o for o in state.objects_in(zone, ctx.controller)
-               if _may_match(state, o, flt, fctx)]
+               if _may_match(state, o, flt, fctx)
+               and (not p.get("self") or o.id == ctx.source_id)]
     names = [o.handle or f"#{o.id}" for o in options]
     optional = bool(p.get("optional", True))
     choice = str(p.get("choice", "free_cast"))

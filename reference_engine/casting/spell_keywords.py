@@ -104,6 +104,23 @@ triggered_keyword("storm", lambda n: [{
     "effects": [{"type": "copy_self", "amount": {"spells_cast_before_this": True}}]}])
 
 
+@keyword_expansion(lambda name: name == "undaunted")
+def _undaunted(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """702.125a: "This spell costs {1} less to cast for each opponent you have"; each instance
+    applies (702.125c)."""
+    return [{"kind": "cost", "reduce": "{1}", "affected": "self", "per": {"opponents": True},
+             "text": str(ability.get("text", "Undaunted"))}]
+
+
+@amount("opponents", arg="bool", cr=("702.125a", "702.125b", "102.2"),
+        example='Undaunted: {opponents = true}')
+def _opponents(ctx: AmountContext, arg: Any) -> int:
+    """The number of opponents "you" have: players who have left the game don't count
+    (702.125b, 800.4a)."""
+    you = ctx.player(None)
+    return sum(1 for p in ctx.state.opponents(you) if p in ctx.state.in_game())
+
+
 @keyword_expansion(lambda name: name == "affinity")
 def _affinity(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """702.41a: "This spell costs {1} less to cast for each [filter] you control"."""

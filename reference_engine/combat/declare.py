@@ -57,6 +57,7 @@ from reference_engine.core.state import (
     team_of,
     variant,
 )
+from reference_engine.layers.conditions import ConditionContext, holds
 from reference_engine.layers.effects import RULE_EFFECTS_KEY
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.seating import attack_option, attackable, within_range
@@ -220,6 +221,9 @@ def rule_applies(state: GameState, rule: str, obj: GameObject,
     for src, ability in static_abilities(state, current):
         if ability.get("rule") != rule:
             continue
+        if "condition" in ability and not holds(state, ability["condition"], ConditionContext(
+                source=src.id, you=src.controller, chars_of=current.__getitem__)):
+            continue  # "as long as ..." (611.3a): e.g. unleash's "while it has a counter"
         affected = ability.get("affected", "self")
         if affected == "self":
             if src.id == obj.id:

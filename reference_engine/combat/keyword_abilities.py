@@ -29,6 +29,9 @@ instance triggers separately (the "multiple instances" rule of each keyword).
   power less than this creature's (filter key ``power_less_than_source``).
 * Training (702.149a-b): whenever this and at least one other creature with greater power
   attack, a +1/+1 counter on this (trigger ``attacks_with_greater_power``).
+* Decayed (702.147a): this creature can't block (a block restriction on the keyword, however
+  it was gained, a decayed counter included, 122.1b); when it attacks, a delayed triggered
+  ability sacrifices it at the beginning of the end of combat step (603.7).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from reference_engine.combat.declare import (
 )
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.context import ResolveContext, reference
+from reference_engine.core.registry import block_restriction
 from reference_engine.layers.filters import FilterContext, filter_key
 from reference_engine.layers.system import compute_all
 from reference_engine.triggers.abilities import trigger_matcher
@@ -113,9 +117,22 @@ triggered_keyword("mentor", lambda n: [_trig(
     [{"type": "put_counters", "target": "t", "counter": "+1/+1", "amount": 1}],
     targets=[{"name": "t", "kind": "creature",
               "filter": {"attacking": True, "power_less_than_source": True}}])])
+triggered_keyword("decayed", lambda n: [_trig(
+    "decayed", None, "attacks",
+    [{"type": "delayed_trigger", "trigger": {"event": "beginning_of_step", "step": "end-of-combat"},
+      "effects": [{"type": "sacrifice", "target": "self"}]}])])
 triggered_keyword("training", lambda n: [_trig(
     "training", None, "attacks_with_greater_power",
     [{"type": "put_counters", "target": "self", "counter": "+1/+1", "amount": 1}])])
+
+
+@block_restriction(cr="702.147a")
+def _decayed_cant_block(state: GameState, blocker: GameObject,
+                        attacker: GameObject) -> str | None:
+    """Check 702.147a: a creature with decayed can't block."""
+    if compute_all(state)[blocker.id].has_keyword("decayed"):
+        return f"{blocker.name_for_log} has decayed: it can't block (CR 702.147a)"
+    return None
 
 
 # -- references, amounts, filter keys ------------------------------------------------------------

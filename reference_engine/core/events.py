@@ -124,6 +124,7 @@ EVENT_KINDS: dict[str, str] = {
     "became-monarch": "a player became the monarch, the one before ceasing to be (724.1, 724.3)",
     "took-initiative": "a player took the initiative, the one before losing it (725.1, 725.3)",
     "counters-removed": "counters were removed from an object (122.1)",
+    "suspended": "a card was exiled with time counters by its suspend ability (702.62a)",
     "doubled": "a creature's power and toughness were doubled (701.10)",
     "proliferated": "a player proliferated (701.34)",
     "became-monstrous": "a creature became monstrous (701.37)",

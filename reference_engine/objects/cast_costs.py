@@ -54,7 +54,7 @@ _AT_END_STEP: dict[str, dict[str, Any]] = {
 
 _DRAW_WHEN_DIES = {"kind": "triggered", "text": "When this creature dies, draw a card.",
                   "trigger": {"event": "dies", "self": True},
-                  "effects": [{"type": "draw", "amount": 1, "to": "controller"}]}
+                  "effects": [{"type": "draw", "amount": 1, "target": "controller"}]}
 #: What a permanent has as long as this alternative cost was paid for it (702.109a, 702.152a).
 _WHILE_PAID: dict[str, dict[str, Any]] = {
     "dash": {"type": "add_abilities", "keywords": ["haste"]},

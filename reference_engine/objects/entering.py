@@ -20,7 +20,10 @@ Replacement effects are card data, ``{kind = "replacement", event = "enters", ..
 Instructions (one or more per replacement; ``if_kicked = true`` limits them to a permanent that
 was kicked as a spell, 702.33d): ``optional_cost = {life = 2}, otherwise =
 {tapped = true}`` ("as this enters, you may pay 2 life; if you don't, it enters tapped": choice
-``pay``, true or false, CR 614.12, 119.4); ``tapped = true``; ``counters = {"+1/+1" = 2}``
+``pay``, true or false, CR 614.12, 119.4), with ``paid = {...}``, instructions applied if it
+is paid (``optional_cost = {}`` is a free choice: "you may have it enter with a +1/+1
+counter", unleash 702.98a); ``tapped = true``; ``gains = ["haste"]`` (it gains the keywords
+for as long as it is on the battlefield, riot 702.136a); ``counters = {"+1/+1" = 2}``
 (``"X"``: the X of the spell it was, CR 107.3m; ``"times_kicked"``: how many times
 that spell was kicked, 702.33c; with ``if_kicked = true`` the replacement applies only to a
 permanent whose spell was kicked, 702.33d);
@@ -50,7 +53,7 @@ from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import color_from_word
 from reference_engine.damage.counter_replacements import put_counters
-from reference_engine.layers.effects import LayerContext, operation
+from reference_engine.layers.effects import ContinuousEffect, LayerContext, operation
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
 
@@ -279,7 +282,8 @@ def _pays_optional_cost(state: GameState, new: GameObject, rep: EnterReplacement
     permanent's controller; life can be paid only up to one's life total (119.4)."""
     cost = rep.ability["optional_cost"]
     if not isinstance(cost, Mapping) or set(cost) - {"life"}:
-        raise SetupError(f"optional_cost: only {{life = N}} is supported, not {cost!r}")
+        raise SetupError(f"optional_cost: only {{life = N}} (or {{}}, a free choice) is "
+                         f"supported, not {cost!r}")
     life = int(cost.get("life", 0))
     player = state.players[new.controller]
     answer = choose(state, str(rep.ability.get("choice", "pay")), [True, False])
@@ -298,12 +302,14 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
     if "if_kicked" in ability and (new.kicked > 0) != bool(ability["if_kicked"]):
         return  # "if it was kicked, it enters with ..." (702.33d)
     if "optional_cost" in ability:
-        if not _pays_optional_cost(state, new, rep):
-            otherwise = ability.get("otherwise", {})
-            if not isinstance(otherwise, Mapping):
-                raise SetupError("'otherwise' of an enters replacement must be a table")
-            _apply(state, new, EnterReplacement(rep.source, rep.index, rep.controller,
-                                                otherwise))
+        # "You may have it enter with ..." (unleash 702.98a, riot 702.136a) is an optional
+        # cost of nothing, whose instructions apply if it is "paid" (``paid``).
+        branch = "paid" if _pays_optional_cost(state, new, rep) else "otherwise"
+        then = ability.get(branch, {})
+        if not isinstance(then, Mapping):
+            raise SetupError(f"'{branch}' of an enters replacement must be a table")
+        if then:
+            _apply(state, new, EnterReplacement(rep.source, rep.index, rep.controller, then))
         return
     if "copy" in ability:
         from reference_engine.objects.copies import enter_as_copy
@@ -311,6 +317,13 @@ def _apply(state: GameState, new: GameObject, rep: EnterReplacement) -> None:
         enter_as_copy(state, new, ability["copy"])
     if ability.get("tapped"):
         new.tapped = True
+    if ability.get("gains"):
+        # "If you don't, it gains haste" (riot 702.136a): from the moment it enters, for as
+        # long as it is this object (611.2c).
+        state.effects.append(ContinuousEffect(
+            op={"type": "add_abilities", "keywords": [str(k) for k in ability["gains"]]},
+            timestamp=state.new_timestamp(), affected=[new.id], source=new.id,
+            controller=new.controller, duration="permanent"))
     for name, n in dict(ability.get("counters", {})).items():
         # 107.3m: "enters with X counters" uses the X chosen for the spell it was.
         # 702.33c: "for each time it was kicked" counts the multikicker payments of that spell.

@@ -182,7 +182,7 @@ def _if_opponent_damaged(ctx: AmountContext, arg: Any) -> int:
 @effect("remove_counter", params={
     "target": "ref: the permanent (\"self\")", "counter": "str: the kind of counter",
     "if_cant": "effects: what happens if no such counter could be removed"},
-    cr=("122.1", "702.32a", "702.63a"),
+    cr=("122.1", "702.32a", "702.63a", "702.62a"),
     example='Fading: {type = "remove_counter", target = "self", counter = "fade", '
     'if_cant = [{type = "sacrifice", target = "self"}]}')
 def _remove_counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
@@ -192,7 +192,8 @@ def _remove_counter(ctx: ResolveContext, p: Mapping[str, Any]) -> None:
     removed = False
     for obj in objects_of(ctx, ctx.refs(p)):
         have = obj.counters.get(kind, 0)
-        if obj.zone != "battlefield" or have <= 0:
+        # A permanent's counters, or a suspended card's in exile (702.62a).
+        if obj.zone not in ("battlefield", "exile") or have <= 0:
             continue
         obj.counters[kind] = have - 1
         if obj.counters[kind] == 0:

@@ -23,6 +23,10 @@ ability table (each instance separately):
   loses 1 life and you gain the life lost this way.
 * Ingest (702.115a-b): whenever this deals combat damage to a player, that player exiles the
   top card of their library (effect ``exile_top``).
+* Unleash (702.98a): you may have it enter with an additional +1/+1 counter (choice ``pay``,
+  a free optional cost); it can't block as long as it has a +1/+1 counter.
+* Riot (702.136a-b): you may have it enter with an additional +1/+1 counter (choice ``pay``);
+  if you don't, it gains haste. Each instance is a choice of its own.
 """
 
 from __future__ import annotations
@@ -95,6 +99,24 @@ def _absorb(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     n = _number(ability)
     return [{"kind": "replacement", "event": "damage", "recipient": "self",
              "modify": {"prevent": n}, "text": f"Absorb {n}"}]
+
+
+@keyword_expansion(lambda name: name == "unleash")
+def _unleash(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """702.98a: a +1/+1 counter as it enters if its controller wants; no blocking while it has
+    a +1/+1 counter."""
+    return [{"kind": "replacement", "event": "enters", "optional_cost": {},
+             "paid": {"counters": {"+1/+1": 1}}, "text": "Unleash"},
+            {"kind": "static", "rule": "cant_block", "affected": "self", "text": "Unleash",
+             "condition": {"source_has_counter": "+1/+1"}}]
+
+
+@keyword_expansion(lambda name: name == "riot")
+def _riot(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """702.136a: a +1/+1 counter as it enters, or else haste."""
+    return [{"kind": "replacement", "event": "enters", "optional_cost": {},
+             "paid": {"counters": {"+1/+1": 1}}, "otherwise": {"gains": ["haste"]},
+             "text": "Riot"}]
 
 
 triggered_keyword("extort", lambda n: [{
