@@ -53,7 +53,7 @@ from reference_engine.core.errors import RulesViolation, SetupError
 from reference_engine.core.registry import query
 from reference_engine.core.symbols import color_from_word
 from reference_engine.damage.counter_replacements import put_counters
-from reference_engine.layers.effects import ContinuousEffect, LayerContext, operation
+from reference_engine.layers.effects import LayerContext, operation
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
 
