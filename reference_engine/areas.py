@@ -90,6 +90,7 @@ import reference_engine.resolution.countering
 import reference_engine.resolution.game_end
 import reference_engine.resolution.hidden_zones
 import reference_engine.resolution.keyword_creatures
+import reference_engine.resolution.keyword_graveyard
 import reference_engine.resolution.keyword_permanents
 import reference_engine.resolution.keyword_triggered
 import reference_engine.resolution.library_placement

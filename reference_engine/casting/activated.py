@@ -10,6 +10,9 @@ produce = ...}`` (see :mod:`reference_engine.mana.abilities`). A cost is a table
 * ``sacrifice = {filter}``: sacrifice a permanent you control matching the filter (choice
   ``sacrifice``, answered with a handle);
 * ``discard_self = true``: discard this card (cycling; the ability lists ``zones = ["hand"]``);
+* ``exile_self = true``: exile this card (118.3; scavenge, embalm, eternalize from a graveyard,
+  702.97a, 702.128a, 702.129a): the ability remembers the exiled card as ``"exiled"`` (its
+  effects may name it, "the card you exiled");
 * ``life = 2``: pay 2 life (119.4);
 * ``loyalty = 2`` / ``loyalty = -1``: a loyalty ability's cost (606.4, see
   :mod:`reference_engine.casting.loyalty`).
@@ -116,6 +119,8 @@ class Activation:
     victim: GameObject | None = None
     #: The card chosen to pay a ``discard`` cost ("Discard a card", 118.3, 701.9).
     discard: GameObject | None = None
+    #: The card in exile after paying an ``exile_self`` cost (118.3).
+    exiled: GameObject | None = None
 
 
 def _targets(state: GameState, source: GameObject, ability: Mapping[str, Any],
@@ -218,6 +223,9 @@ def check_activation(state: GameState, player: str, source: GameObject, index: i
         raise RulesViolation("cannot-pay", f"{player} can't pay {life} life")
     if cost.get("discard_self") and source.zone != "hand":
         raise RulesViolation("cannot-pay", f"{source.name_for_log} isn't in a hand to discard")
+    if cost.get("exile_self") and source.zone in ("exile", "stack"):
+        raise RulesViolation("cannot-pay", f"{source.name_for_log} can't be exiled from the "
+                             f"{source.zone} to pay the cost (CR 118.3)")
     if "sacrifice" in cost:
         act.victim = _victim(state, player, source, cost["sacrifice"], pick=check_targets)
     if "discard" in cost:
@@ -318,6 +326,11 @@ def _pay(state: GameState, act: Activation) -> GameObject:
         if act.ability.get("cycling"):
             # 702.29c: discarding a card to pay a cycling cost is cycling it.
             state.log("cycled", object=act.source.id, new=card.id, player=act.player)
+    if cost.get("exile_self") and act.source.id in state.objects:
+        # 118.3: "Exile this card from your graveyard" (702.97a, 702.128a, 702.129a).
+        state.log("exiled-as-cost", object=act.source.id, card=act.source.card.name,
+                  player=act.player)
+        act.exiled = state.move(act.source, "exile")
     state.changed()
     return act.source
 
@@ -337,6 +350,9 @@ def activate(state: GameState, act: Activation) -> None:
                                   controller=act.player, is_copy=True, ability=act.ability,
                                   source_id=act.source.id, x=act.x or None)
         obj.targets = list(act.targets)
+        if act.exiled is not None:
+            # "the card you exiled" (702.97a): the card in exile, a new object (400.7).
+            obj.extra.setdefault("remembered", {})["exiled"] = [act.exiled.id]
         log_became_targets(state, obj)
     give_priority(state, act.player)  # 117.3c: the player receives priority again
 
@@ -392,6 +408,8 @@ def cost_text(cost: Mapping[str, Any]) -> str:
         parts.append("Discard this card")
     if "discard" in cost:
         parts.append("Discard a card")
+    if cost.get("exile_self"):
+        parts.append("Exile this card")
     return ", ".join(parts)
 
 

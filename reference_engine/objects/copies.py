@@ -31,6 +31,7 @@ from reference_engine.core.errors import SetupError
 from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import setup_hook
 from reference_engine.core.state import ZONE_CHANGE_HOOKS
+from reference_engine.core.symbols import parse_mana_cost
 from reference_engine.layers.effects import OPERATIONS, ContinuousEffect, LayerContext, operation
 from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import compute_all
@@ -123,6 +124,20 @@ def _copy(chars: Characteristics, params: Mapping[str, Any], ctx: LayerContext) 
         _drop_defining_abilities(values, kind)
         OPERATIONS[kind].apply(values, op, ctx)
     _assign(chars, values)
+
+
+@operation("set_mana_cost", "1", params={
+    "mana_cost": "str: the mana cost it has instead (absent or empty: no mana cost)"},
+    cr=("707.9b", "702.128a", "702.129a"),
+    example='a copy "with no mana cost": except = [{type = "set_mana_cost"}]')
+def _set_mana_cost(chars: Characteristics, params: Mapping[str, Any],
+                   ctx: LayerContext) -> None:
+    """Give the object another mana cost, or none: an exception of a copy effect (707.9b),
+    such as the token of embalm or eternalize "with no mana cost" (702.128a, 702.129a); a
+    mana cost that is absent has mana value 0 (202.3)."""
+    text = str(params.get("mana_cost") or "")
+    chars.mana_cost = parse_mana_cost(text) if text else None
+    chars.mana_value_override = None
 
 
 #: The characteristic an "except" operation gives a specific value, and the operations of
