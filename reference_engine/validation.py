@@ -194,7 +194,7 @@ COMMON_EFFECT_PARAMS = parse_params({
 #: Keys of a target slot (CR 115.1, 601.2c).
 TARGET_PARAMS = parse_params({
     "name": "str: the slot's name, used by effects' ``target`` (default t0, t1, ...)",
-    "kind": "str: creature, player, any, permanent, spell or card",
+    "kind": "str: creature, player, any, permanent, spell, card or player_or_planeswalker",
     "filter": "filter: what the target must match",
     "zone": "str: the zone the target is in (default from the kind)",
     "count": "any: how many targets the slot takes",

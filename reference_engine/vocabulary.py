@@ -67,6 +67,8 @@ ARGUMENTS: dict[tuple[str, ...], str] = {
                  "(CR 601.2d)",
     ("fuse",): "true: cast both halves of a fuse split card (CR 702.102)",
     ("kicked",): "true, or how many times, the kicker cost is paid (CR 702.33)",
+    ("buyback",): "true: the buyback cost is paid as an additional cost (CR 702.27a)",
+    ("entwine",): "true: the entwine cost is paid and every mode is chosen (CR 702.42a)",
     ("mode",): "the chosen mode, by index (CR 700.2)",
     ("modes",): "the chosen modes, by index (CR 700.2)",
     ("attackers",): "the attacking creatures: handle -> the player, planeswalker or battle "

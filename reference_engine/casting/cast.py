@@ -2,7 +2,8 @@
 
 ``action = { type = "cast", player = "alice", object = "handle", half = "Assault",
 alternative = "overload" | "without_paying_mana_cost", modes = [0], kicked = true, x = 3,
-targets = ["bears", "bob"], convoke = [...], delve = [...], improvise = [...], choices = {...} }``
+buyback = true, entwine = true, targets = ["bears", "bob"], convoke = [...], delve = [...],
+improvise = [...], choices = {...} }``
 
 The steps, in the order of CR 601.2:
 
@@ -15,8 +16,9 @@ The steps, in the order of CR 601.2:
   card named as its ``half`` (715.3, 720.3), or both halves of a split card with fuse cast
   from hand (``half = "fused"``, 702.102a), the modes of a modal spell (700.2; card data
   ``{kind = "spell", choose = 1 | [1, 2], modes = [{targets, effects}, ...]}``, slot names
-  distinct across modes), an alternative cost (one at most, 118.9a), kicker
-  (at most once unless multikicker, 702.33), the value of X (107.3);
+  distinct across modes; with ``entwine = true`` every mode, 702.42a), an alternative cost (one
+  at most, 118.9a), kicker (at most once unless multikicker, 702.33), the optional additional
+  costs buyback (``buyback = true``, 702.27a) and entwine (702.42a), the value of X (107.3);
 * 601.2c targets, only for the slots that exist given those announcements (kicker-only targets,
   702.33g; overload has none, 702.96b);
 * 601.2f-h the total cost (:mod:`reference_engine.casting.costs`) is determined and paid from the
@@ -135,6 +137,11 @@ def _choose_half(obj: GameObject, half: Any) -> int | None:
         raise _reject("illegal-choice", f"{card.name} can't be cast as {half!r}: choose one "
                       f"half, {' or '.join(f.name for f in card.faces)} (CR 709.3, 702.102a)")
     return card.faces.index(face)
+
+
+#: Keywords that are optional additional costs announced by the cast action's key of the same
+#: name: buyback (702.27a), entwine (702.42a, with every mode chosen).
+_OPTIONAL_ADDITIONAL = ("buyback", "entwine")
 
 
 #: The ``half`` values that ask to cast both halves of a split card with fuse (702.102a).
@@ -299,6 +306,17 @@ def _announce(state: GameState, obj: GameObject, spell: Characteristics, plan: C
         raise _reject("illegal-choice", f"the kicker cost of {spell.name} can be paid only "
                       "once (CR 702.33a, 702.33d)")
     plan.kicked = count
+    for name in _OPTIONAL_ADDITIONAL:
+        if not (a.get("buyback") if name == "buyback" else a.get("entwine")):
+            continue
+        optional = _keyword(spell, name)
+        if optional is None:
+            raise _reject("illegal-choice", f"{spell.name} has no {name} (CR 702.27a, 702.42a)")
+        # 702.27a, 702.42a: an optional additional cost, paid with the other costs (601.2f-h).
+        mana, other = _kicker_cost(optional.get("cost", ""))
+        plan.additional.append(mana)
+        plan.other += [other] if other else []
+        obj.extra[f"paid_{name}"] = True
     kick_ability = multikicker or kicker
     if count and kick_ability is not None:
         mana, other = _kicker_cost(kick_ability.get("cost", ""))
@@ -330,6 +348,16 @@ def _choose_modes(state: GameState, spell_obj: GameObject, spell: Characteristic
         return
     count = ability.get("choose", 1)
     low, high = (count, count) if isinstance(count, int) else (int(count[0]), int(count[1]))
+    if a.get("entwine"):
+        # 702.42a: with its entwine cost paid, a modal spell has all its modes chosen.
+        if _keyword(spell, "entwine") is None:
+            raise _reject("illegal-choice", f"{spell.name} has no entwine (CR 702.42a)")
+        every = list(range(len(ability["modes"])))
+        if wanted is not None and sorted(wanted if isinstance(wanted, list) else [wanted]) \
+                != every:
+            raise _reject("illegal-choice", f"{spell.name} entwined has all its modes chosen "
+                          f"({every}), not {wanted!r} (CR 702.42a)")
+        wanted, low, high = every, len(every), len(every)
     if wanted is None:
         raise _reject("illegal-choice", f"choose the mode(s) of {spell.name} (CR 601.2b)")
     picks = list(wanted) if isinstance(wanted, list) else [wanted]

@@ -1,4 +1,5 @@
-"""Keywords of spells: split second (702.61), storm (702.40) and affinity (702.41).
+"""Keywords of spells: split second (702.61), storm (702.40), affinity (702.41) and buyback
+(702.27).
 
 * Split second (702.61a-c): while a spell with split second is on the stack, players can't
   cast other spells (a cast restriction, ``cannot-cast``) or activate abilities that aren't
@@ -12,6 +13,10 @@
 * Affinity for [filter] (702.41a-b): ``{kind = "keyword", keyword = "affinity", filter =
   {type = "Artifact"}}`` means "This spell costs {1} less to cast for each [filter] you
   control"; each instance applies (one cost reduction per instance).
+* Buyback [cost] (702.27a): an optional additional cost announced with the cast (``buyback =
+  true``, see :mod:`reference_engine.casting.cast`); if it was paid, the spell is put into its
+  owner's hand instead of the graveyard as it resolves, but not when it is countered or doesn't
+  resolve (608.2b).
 """
 
 from __future__ import annotations
@@ -22,9 +27,12 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.effects import copy_spell
 from reference_engine.core.amounts import AmountContext, amount
 from reference_engine.core.context import ResolveContext, effect
+from reference_engine.core.ordering import in_cr_order
 from reference_engine.core.registry import cast_restriction
+from reference_engine.core.state import MOVE_REPLACEMENTS
 from reference_engine.layers.keywords import keyword_expansion
 from reference_engine.layers.system import compute_all
+from reference_engine.resolution.stack import RESOLVED
 from reference_engine.triggers.keyword_instances import triggered_keyword
 
 if TYPE_CHECKING:
@@ -127,3 +135,13 @@ def _affinity(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     flt = {**dict(ability.get("filter", {})), "controller": "you"}
     return [{"kind": "cost", "reduce": "{1}", "affected": "self",
              "per": {"count": {"filter": flt}}, "text": str(ability.get("text", "Affinity"))}]
+
+
+@in_cr_order(MOVE_REPLACEMENTS, cr="702.27a")
+def _buyback(state: GameState, obj: GameObject, zone: str) -> str:
+    """702.27a: a spell whose buyback cost was paid goes to its owner's hand instead of the
+    graveyard as it resolves."""
+    if obj.zone == "stack" and zone == "graveyard" and obj.extra.get("paid_buyback") \
+            and obj.extra.get(RESOLVED):
+        return "hand"
+    return zone

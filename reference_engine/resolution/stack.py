@@ -73,7 +73,8 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
     (CR 115.1, 601.2c; rechecked on resolution, 608.2b)."""
     kind = str(slot.get("kind", "any"))
     if "player" in ref:
-        if kind not in ("player", "any") or ref["player"] not in state.players:
+        if kind not in ("player", "any", "player_or_planeswalker") \
+                or ref["player"] not in state.players:
             return False
         # "target opponent" (``player = "opponent"``), "target player" (any).
         whose = slot.get("player")
@@ -92,6 +93,8 @@ def is_legal_target(state: GameState, obj: GameObject, slot: Mapping[str, Any],
         if kind in ("creature", "any") and not chars.has_type("Creature") and not (
                 kind == "any" and (chars.has_type("Planeswalker") or chars.has_type("Battle"))):
             return False
+        if kind == "player_or_planeswalker" and not chars.has_type("Planeswalker"):
+            return False  # "target player or planeswalker": a player or a planeswalker (115.1)
         flt = slot.get("filter")
         if flt:
             # "X" in a target's description is the value announced for X (601.2b before 601.2c).
@@ -279,12 +282,19 @@ def effect_condition_holds(ctx: ResolveContext, cond: Any) -> bool:
                                                    named=ctx.named))
 
 
+#: ``GameObject.extra`` key of a spell leaving the stack as the last step of its resolution
+#: (608.2n), read by replacements that apply "as it resolves" (buyback, 702.27a).
+RESOLVED = "resolved"
+
+
 def _leave_stack(state: GameState, obj: GameObject, *, countered: bool) -> None:
     """An instant or sorcery goes to its owner's graveyard (608.2n); an ability or a copy
     ceases to exist."""
     if obj.ability is not None or obj.is_copy:
         state.remove(obj)
         return
+    if not countered:
+        obj.extra[RESOLVED] = True  # 608.2n: it leaves the stack as it resolves
     state.move(obj, "graveyard")
 
 
