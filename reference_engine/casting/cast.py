@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from reference_engine.casting.cost_helpers import pay_with_helpers
 from reference_engine.casting.costs import CostChange, cost_changes, total_cost
 from reference_engine.casting.flashback import alternative_abilities, alternative_zones
-from reference_engine.casting.permissions import permissions_for
+from reference_engine.casting.permissions import Permission, permissions_for
 from reference_engine.casting.target_slots import count_range as _count_range
 from reference_engine.casting.target_slots import split_targets as _split_targets
 from reference_engine.core.characteristics import Characteristics, printed_characteristics
@@ -94,6 +94,8 @@ class CastPlan:
     other: list[Mapping[str, Any]] = field(default_factory=list)
     changes: list[CostChange] = field(default_factory=list)
     cost_text: str = "{0}"
+    #: The keyword whose permission the spell is cast with (retrace, jump-start), or None.
+    via: str | None = None
 
 
 def _reject(failure: str, message: str) -> RulesViolation:
@@ -252,6 +254,8 @@ def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
     if plan.alternative == FREE and not any(p.free for p in zone_perms):
         raise _reject("illegal-choice", f"nothing lets {player} cast {spell.name} without "
                       "paying its mana cost")
+    if not by_rule:
+        _permission_cost(plan, zone_perms)
     if _is_sorcery_timing(state, player) or _has_flash(state, obj, spell):
         return
     flash = [p for p in perms if p.flash]
@@ -265,6 +269,20 @@ def _check_begin(state: GameState, obj: GameObject, player: str, plan: CastPlan,
         extra = flash[0].additional_cost
         assert extra is not None
         plan.additional.append(extra)
+
+
+def _permission_cost(plan: CastPlan, zone_perms: list[Permission]) -> None:
+    """702.81a, 702.133a: a cast that only a permission with an additional cost allows
+    (retrace, jump-start) adds that cost (paid with the others, 601.2f-h)."""
+    usable = [p for p in zone_perms if (p.alternative is None or p.alternative
+                                        == plan.alternative) and (not p.free
+                                                                  or plan.alternative == FREE)]
+    if not usable or any(p.other_cost is None for p in usable):
+        return
+    chosen = usable[0]
+    assert chosen.other_cost is not None
+    plan.other.append(dict(chosen.other_cost))
+    plan.via = chosen.keyword
 
 
 def _kicker_cost(cost: Any) -> tuple[ManaCost, Mapping[str, Any]]:
@@ -558,6 +576,7 @@ def plan_cast(state: GameState, a: Mapping[str, Any], *, check_timing: bool = Tr
         # 702.102c: a fused split spell has the combined characteristics of its two halves.
         spell_obj.extra["fused"] = True
     spell_obj.extra["alternative"] = plan.alternative
+    spell_obj.extra["cast_via"] = plan.via  # 702.133a: jump-start's exile
     state.changed()
     for restriction in CAST_RESTRICTIONS:
         reason = restriction(state, spell_obj)

@@ -63,9 +63,9 @@ def leave_stack_zone(ability: Mapping[str, Any]) -> str | None:
 
 @in_cr_order(MOVE_REPLACEMENTS, cr="702.34a")
 def _leave_stack_replacement(state: GameState, obj: GameObject, zone: str) -> str:
-    """Check 702.34a, 702.127a: a spell whose flashback cost was paid, or an aftermath half
-    cast from a graveyard, is exiled instead of going to any other zone as it leaves the stack
-    (countered, resolved, or failing to resolve)."""
+    """Check 702.34a, 702.127a, 702.133a: a spell whose flashback cost was paid, an aftermath
+    half cast from a graveyard, or a spell cast with jump-start, is exiled instead of going to
+    any other zone as it leaves the stack (countered, resolved, or failing to resolve)."""
     if obj.zone != "stack" or zone in ("stack", "exile") or obj.ability is not None:
         return zone
     chars = characteristics_of(state, obj.id)
@@ -73,6 +73,9 @@ def _leave_stack_replacement(state: GameState, obj: GameObject, zone: str) -> st
             a.get("kind") == "keyword" and _name(a) == "aftermath" for a in chars.abilities):
         # 702.127a: an aftermath spell cast from a graveyard is exiled instead of going to any
         # other zone as it leaves the stack.
+        return "exile"
+    if obj.extra.get("cast_via") == "jump-start":
+        # 702.133a: a spell cast with jump-start is exiled instead of going anywhere else.
         return "exile"
     paid = obj.extra.get("alternative")
     if not paid:

@@ -10,6 +10,10 @@ CR 709.3a, 601.3e), ``flash`` (601.3b), ``additional_cost`` (flash only if it is
 ``without_paying_mana_cost`` (the alternative cost of 118.9) and ``object`` (only that card).
 An alternative-cost keyword with a zone of its own, such as flashback, is a permission of the
 card itself to be cast from that zone for that cost (see :mod:`reference_engine.casting.flashback`).
+Retrace (702.81a) and jump-start (702.133a) are permissions of the card itself to be cast from
+its owner's graveyard with an additional cost that isn't mana: discarding a land card, or any
+card (jump-start only for an instant or sorcery spell); a spell cast with jump-start is exiled
+instead of going anywhere else as it leaves the stack.
 
 A restriction on who may cast a spell lives here too: a legendary instant or sorcery can be cast
 only by a player who controls a legendary creature or planeswalker (205.4e), checked as the
@@ -38,7 +42,15 @@ from reference_engine.layers.filters import FilterContext, matches
 from reference_engine.layers.system import characteristics_of, compute_all, static_abilities
 from reference_engine.resolution.inset_spells import ON_ADVENTURE
 
-__all__ = ["PERMISSION_SOURCES", "Permission", "permissions_for"]
+__all__ = ["GRAVEYARD_CASTING", "PERMISSION_SOURCES", "Permission", "permissions_for"]
+
+#: Keywords that let a card's owner cast it from their graveyard with an additional cost that
+#: isn't mana, with the spells they cover: retrace (702.81a: discard a land card) and
+#: jump-start (702.133a: discard a card; only an instant or sorcery spell).
+GRAVEYARD_CASTING: dict[str, tuple[Mapping[str, Any], Mapping[str, Any] | None]] = {
+    "retrace": ({"discard": {"type": "Land"}}, None),
+    "jump-start": ({"discard": {}}, {"type": ["Instant", "Sorcery"]}),
+}
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,11 @@ class Permission:
     alternative: str | None = None
     only_object: int | None = None
     source: int | None = None
+    #: An additional cost that isn't mana, paid when the cast uses this permission (retrace's
+    #: discarding of a land card, 702.81a), as a table of costs.
+    other_cost: Mapping[str, Any] | None = None
+    #: The keyword this permission comes from (retrace, jump-start), or None.
+    keyword: str | None = None
 
     def applies(self, state: GameState, obj: GameObject, chars: Characteristics,
                 player: str) -> bool:
@@ -122,6 +139,14 @@ def permissions_for(state: GameState, obj: GameObject, player: str) -> list[Perm
         if zones:
             out.append(Permission(player=obj.owner, zones=zones, alternative=name,
                                   only_object=obj.id, source=obj.id))
+    for ability in chars[obj.id].abilities:
+        name = str(ability.get("keyword", "")).casefold()
+        if ability.get("kind") == "keyword" and name in GRAVEYARD_CASTING:
+            # 702.81a, 702.133a: cast from the graveyard with an additional cost.
+            cost, spells = GRAVEYARD_CASTING[name]
+            out.append(Permission(player=obj.owner, zones=("graveyard",), spells=spells,
+                                  only_object=obj.id, source=obj.id, other_cost=cost,
+                                  keyword=name))
     for ability in chars[obj.id].abilities:
         data = ability.get("permission")
         if isinstance(data, Mapping) and ability.get("affected") == "self":
