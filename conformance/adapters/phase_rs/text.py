@@ -36,6 +36,8 @@ _FAILURES: tuple[tuple[str, str], ...] = (
     ("cannot cast", "cannot-cast"),
     ("prevents you from casting", "cannot-cast"),  # "A static ability prevents you from ..."
     ("not enough loyalty", "cannot-pay"),  # a negative loyalty cost (CR 606.6)
+    # "Not enough cards in hand to discard": a discard cost with no card to pay it (CR 118.3)
+    ("not enough cards in hand to discard", "cannot-pay"),
     ("wrong player", "no-priority"),
     ("priority", "no-priority"),
     ("summoning sick", "summoning-sick"),
