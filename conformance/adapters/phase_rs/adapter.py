@@ -1018,6 +1018,11 @@ class PhaseSession(ViewSession):
                               "AlternativeCastChoice for overload, flashback, evoke, dash "
                               "and blitz; whether phase.rs offers this one there, and when "
                               "its refusal is the rules' cannot-cast, was not worked out)")
+        for key in ("buyback", "entwine"):
+            if action.get(key):
+                # 702.27a, 702.42a: optional additional costs announced with the cast
+                raise Unsupported(f"the cast's {key} announcement has no mapping to phase.rs's "
+                                  "optional cost prompts in this adapter")
         seat = self._priority_seat(action, "timing")
         if isinstance(seat, Outcome):
             return seat
