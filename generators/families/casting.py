@@ -241,8 +241,10 @@ _LEECHES = {"white": "Alabaster Leech", "blue": "Sapphire Leech", "black": "Andr
 
 def _plain_spell(card: dict[str, Any] | Any) -> bool:
     """Cast with no choices (no targets, no modes to choose, 700.2) and no cost of its own
-    beyond its mana cost."""
+    beyond its mana cost; not a legendary sorcery, which needs a legend to be cast (205.4e)."""
     cost = str(card.get("mana_cost", ""))
+    if "Legendary" in (card.get("supertypes") or []) and "Sorcery" in (card.get("types") or []):
+        return False
     return (bool(cost) and "X" not in cost and "/" not in cost and not spell_targets(card)
             and not any(a.get("kind") in ("cost", "additional_cost") or a.get("modes")
                         for a in card.get("abilities", []) or []))
