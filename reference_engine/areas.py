@@ -14,6 +14,7 @@ from __future__ import annotations
 import reference_engine.actions.class_levels
 import reference_engine.actions.counters
 import reference_engine.actions.designations
+import reference_engine.actions.keyword_graveyard
 import reference_engine.actions.library
 import reference_engine.actions.player_designations
 import reference_engine.actions.random_events
@@ -90,7 +91,6 @@ import reference_engine.resolution.countering
 import reference_engine.resolution.game_end
 import reference_engine.resolution.hidden_zones
 import reference_engine.resolution.keyword_creatures
-import reference_engine.resolution.keyword_graveyard
 import reference_engine.resolution.keyword_permanents
 import reference_engine.resolution.keyword_triggered
 import reference_engine.resolution.library_placement
